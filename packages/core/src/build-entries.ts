@@ -1,0 +1,162 @@
+/**
+ * Turns included pages into sitemap entries: defaults, i18n links, the user's `serialize`,
+ * validation of what callbacks return (location rule, dates, enums), and `chunks` groups.
+ */
+import { SitemapError } from './errors.js';
+import { i18nLinks } from './i18n-links.js';
+import { parseLastmod } from './lastmod/w3c-datetime.js';
+import { MAX_URL_LENGTH } from './limits.js';
+import { changefreqProblem, priorityProblem, type ResolvedOptions } from './options.js';
+import type { LinkItem, PageRecord, SitemapItem, SitemapWarning } from './types.js';
+import { encodeUrl } from './url/encode.js';
+import type { RenderItem } from './xml/render.js';
+
+export interface EntryGroup {
+  /** Chunk name, or null for the plain `sitemap-N.xml` series. */
+  name: string | null;
+  items: Array<{ item: RenderItem; record: PageRecord }>;
+}
+
+/** Whether `url` may be listed in a sitemap served from `baseUrl` (same origin, under its folder). */
+export function isUnderBase(url: string, baseUrl: string): boolean {
+  return url.startsWith(baseUrl) || url === baseUrl.slice(0, -1);
+}
+
+function invalid(url: string, message: string): SitemapError {
+  return new SitemapError('invalid-entry', `sitemapkit: entry ${url}: ${message}`, { url });
+}
+
+/** Validates and normalises an entry coming back from user code (serialize, chunks). */
+export function normaliseItem(
+  item: SitemapItem,
+  options: ResolvedOptions,
+  origin: string,
+): RenderItem {
+  if (typeof item !== 'object' || item === null || typeof item.url !== 'string') {
+    throw new SitemapError(
+      'invalid-entry',
+      `sitemapkit: ${origin} must return an object with a string \`url\`, or a falsy value to drop the entry`,
+    );
+  }
+  const url = encodeUrl(item.url);
+  if (url === null || !/^https?:\/\//.test(url))
+    throw invalid(item.url, `${origin} returned a URL that is not absolute http(s)`);
+  if (!isUnderBase(url, options.baseUrl)) {
+    throw new SitemapError(
+      'location',
+      `sitemapkit: ${url} is not under ${options.baseUrl}, where the sitemap is served; a sitemap may only list URLs on its own host and under its own folder`,
+      { url },
+    );
+  }
+  const out: RenderItem = { url };
+  if (item.lastmod !== undefined && item.lastmod !== null && item.lastmod !== '') {
+    const parsed = parseLastmod(item.lastmod);
+    if (!parsed.ok) throw invalid(url, `lastmod: ${parsed.reason}`);
+    out.lastmod = parsed.value;
+  }
+  if (item.changefreq !== undefined) {
+    const problem = changefreqProblem(item.changefreq);
+    if (problem) throw invalid(url, `changefreq ${problem}`);
+    out.changefreq = item.changefreq;
+  }
+  if (item.priority !== undefined) {
+    const problem = priorityProblem(item.priority);
+    if (problem) throw invalid(url, `priority ${problem}`);
+    out.priority = item.priority;
+  }
+  if (item.links && item.links.length > 0) {
+    out.links = item.links.map((link: LinkItem) => {
+      const href = typeof link?.url === 'string' ? encodeUrl(link.url) : null;
+      if (href === null || typeof link.lang !== 'string' || link.lang === '') {
+        throw invalid(
+          url,
+          `links must be { lang, url } with an absolute url; got ${JSON.stringify(link)}`,
+        );
+      }
+      return { lang: link.lang, url: href };
+    });
+  }
+  return out;
+}
+
+function toSitemapItem(item: RenderItem): SitemapItem {
+  return {
+    url: item.url,
+    ...(item.lastmod ? { lastmod: item.lastmod } : {}),
+    ...(item.changefreq ? { changefreq: item.changefreq } : {}),
+    ...(item.priority !== undefined ? { priority: item.priority } : {}),
+    ...(item.links ? { links: item.links.map((l) => ({ ...l })) } : {}),
+  };
+}
+
+export async function buildEntries(
+  records: PageRecord[],
+  headLinks: Map<string, LinkItem[]>,
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): Promise<EntryGroup[]> {
+  const included = records.filter((r) => !r.excluded);
+  const localeLinks = options.i18n
+    ? i18nLinks(
+        included.map((r) => r.url),
+        options.baseUrl,
+        options.i18n,
+      )
+    : new Map<string, LinkItem[]>();
+
+  const groups = new Map<string | null, EntryGroup>();
+  const chunkNames = Object.keys(options.chunks ?? {});
+  for (const record of included) {
+    if (record.url.length >= MAX_URL_LENGTH) {
+      record.excluded = 'url-too-long';
+      warnings.push({
+        code: 'url-too-long',
+        message: `${record.file ?? record.url}: its URL is ${record.url.length} characters; the protocol allows fewer than ${MAX_URL_LENGTH}; left out`,
+        url: record.url,
+        ...(record.file ? { file: record.file } : {}),
+      });
+      continue;
+    }
+    const links = headLinks.get(record.url) ?? localeLinks.get(record.url);
+    let item: RenderItem = {
+      url: record.url,
+      lastmod: record.lastmod,
+      changefreq: record.changefreq ?? options.changefreq,
+      priority: record.priority ?? options.priority,
+      links,
+    };
+    if (options.serialize) {
+      const result = await options.serialize(toSitemapItem(item));
+      if (!result) {
+        record.excluded = 'serialize';
+        continue;
+      }
+      item = normaliseItem(result, options, 'serialize');
+      if (item.lastmod !== record.lastmod) {
+        record.lastmodFrom = item.lastmod ? 'serialize' : 'none';
+      }
+    }
+    let group: string | null = chunkNames.length > 0 ? 'pages' : null;
+    for (const name of chunkNames) {
+      const claim = await (options.chunks as NonNullable<ResolvedOptions['chunks']>)[name]?.(
+        toSitemapItem(item),
+      );
+      if (!claim) continue;
+      if (typeof claim === 'object') item = normaliseItem(claim, options, `chunks.${name}`);
+      group = name;
+      break;
+    }
+    record.url = item.url;
+    if (item.lastmod) record.lastmod = item.lastmod;
+    else delete record.lastmod;
+    if (item.changefreq) record.changefreq = item.changefreq;
+    if (item.priority !== undefined) record.priority = item.priority;
+    if (item.links) record.links = item.links;
+    const entryGroup = groups.get(group) ?? { name: group, items: [] };
+    entryGroup.items.push({ item, record });
+    groups.set(group, entryGroup);
+  }
+  // Chunks first in the order they were declared, then the rest.
+  const order = [...chunkNames, 'pages', null];
+  return [...groups.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}

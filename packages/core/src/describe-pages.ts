@@ -1,0 +1,154 @@
+/**
+ * Describes each found page: frontmatter of its source, what its head says, and its lastmod
+ * from the chain, with where that came from.
+ */
+import { join } from 'node:path';
+import { IO_CONCURRENCY, mapLimit } from './concurrency.js';
+import type { FoundPage } from './discover/find-pages.js';
+import { findSources, looseKey, type SourceFile } from './discover/find-sources.js';
+import { type GitDates, readGitDates } from './discover/read-git-dates.js';
+import { type HeadInfo, readHead } from './discover/read-head.js';
+import { SitemapError } from './errors.js';
+import { type HeadRules, judgeHead } from './head-rules.js';
+import { type LastmodCandidates, pickLastmod } from './lastmod/lastmod-chain.js';
+import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
+import { formatDate } from './lastmod/w3c-datetime.js';
+import type { ResolvedOptions } from './options.js';
+import type { LinkItem, SitemapWarning } from './types.js';
+
+export interface DescribedPages {
+  /** hreflang alternates read from heads, by page URL. */
+  headLinks: Map<string, LinkItem[]>;
+  /** True when source modification times were found meaningless. */
+  mtimesUntrusted: boolean;
+  git?: GitDates;
+}
+
+const ALL_HEAD_RULES: HeadRules = {
+  noindex: true,
+  canonical: true,
+  redirect: true,
+  hreflang: true,
+};
+
+function warnOrThrow(
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+  warning: SitemapWarning,
+): void {
+  if (options.strict) {
+    throw new SitemapError('invalid-entry', `sitemapkit: ${warning.message}`, {
+      ...(warning.file ? { file: warning.file } : {}),
+      ...(warning.url ? { url: warning.url } : {}),
+    });
+  }
+  warnings.push(warning);
+}
+
+export async function describePages(
+  pages: FoundPage[],
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): Promise<DescribedPages> {
+  const { byKey, byLooseKey, problems } = await findSources(options.sources, options.root);
+  for (const message of problems) warnings.push({ code: 'source-unreadable', message });
+
+  // Path-level rules and the user's filter come first: they cost no I/O.
+  const candidates: Array<{ page: FoundPage; source?: SourceFile }> = [];
+  for (const page of pages) {
+    if (page.record.excluded) continue;
+    if (options.filter && !options.filter(page.record.url)) {
+      page.record.excluded = 'filter';
+      continue;
+    }
+    const source = byKey.get(page.key) ?? byLooseKey.get(looseKey(page.key));
+    if (source) page.record.source = source.rel;
+    candidates.push(source ? { page, source } : { page });
+  }
+
+  const git = options.git
+    ? await readGitDates(
+        options.root,
+        options.sources.map((s) => s.dir),
+      )
+    : undefined;
+  if (git?.unavailable) {
+    warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
+  }
+  const mtimesUntrusted =
+    options.lastmodFrom.includes('mtime') &&
+    !mtimesAreMeaningful(candidates.flatMap((c) => (c.source ? [c.source.mtimeMs] : [])));
+
+  const headLinks = new Map<string, LinkItem[]>();
+  await mapLimit(candidates, IO_CONCURRENCY, async ({ page, source }) => {
+    const record = page.record;
+    const lastmods: LastmodCandidates = {};
+    if (source?.frontmatterError) {
+      const { message, line } = source.frontmatterError;
+      warnOrThrow(options, warnings, {
+        code: 'invalid-frontmatter',
+        message: `${source.rel}${line ? `:${line}` : ''}: ${message}; the page stays, without frontmatter values`,
+        file: source.rel,
+      });
+    }
+    if (source?.meta) {
+      for (const problem of source.meta.problems) {
+        warnOrThrow(options, warnings, {
+          code:
+            problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.')
+              ? 'invalid-date'
+              : 'invalid-frontmatter',
+          message: `${source.rel}: frontmatter \`${problem.field}\` ${problem.message}; ignored`,
+          file: source.rel,
+        });
+      }
+      if (source.meta.exclude) {
+        record.excluded = 'frontmatter';
+        return;
+      }
+      if (source.meta.lastmod) lastmods.frontmatter = source.meta.lastmod;
+      if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
+      if (source.meta.priority !== undefined) record.priority = source.meta.priority;
+    }
+    if (options.head && record.file !== null) {
+      let head: HeadInfo;
+      try {
+        head = await readHead(join(options.outDir, record.file));
+      } catch (error) {
+        warnOrThrow(options, warnings, {
+          code: 'page-unreadable',
+          message: `${record.file}: cannot be read (${(error as Error).message}); left out`,
+          file: record.file,
+        });
+        record.excluded = 'unreadable';
+        return;
+      }
+      const verdict = judgeHead(head, record.url, ALL_HEAD_RULES);
+      for (const problem of verdict.problems) {
+        warnings.push({
+          code: 'invalid-head',
+          message: `${record.file}: ${problem}`,
+          file: record.file,
+        });
+      }
+      if (verdict.excluded) {
+        record.excluded = verdict.excluded;
+        if (verdict.detail) record.excludedDetail = verdict.detail;
+        return;
+      }
+      if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
+      if (verdict.modified) lastmods.head = verdict.modified;
+    }
+    if (source) {
+      const dirty = git?.dirty.has(source.path) ?? false;
+      const gitTime = git?.dates.get(source.path);
+      if (gitTime !== undefined && !dirty) lastmods.git = formatDate(new Date(gitTime));
+      if (!mtimesUntrusted || dirty)
+        lastmods.mtime = formatDate(new Date(Math.floor(source.mtimeMs / 1000) * 1000));
+    }
+    const picked = pickLastmod(lastmods, options.lastmodFrom, options.lastmod);
+    if (picked.value) record.lastmod = picked.value;
+    record.lastmodFrom = picked.from;
+  });
+  return { headLinks, mtimesUntrusted, ...(git ? { git } : {}) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Reads only a page's `<head>` (touches disk): stops at `</head>` or `<body>`, or at a byte cap,
+ * and tokenizes it with a real HTML parser (htmlparser2), never with regexes.
+ */
+import { open } from 'node:fs/promises';
+import { Parser } from 'htmlparser2';
+
+/** What a page's head says about its place in a sitemap. */
+export interface HeadInfo {
+  /** Lower-cased directives of `<meta name="robots|googlebot">`, e.g. `['noindex', 'follow']`. */
+  robots: string[];
+  /** `href` of `<link rel="canonical">`, as written. */
+  canonical?: string;
+  /** `content` of `<meta http-equiv="refresh">` when it names a URL (a redirect stub). */
+  refresh?: string;
+  /** `<link rel="alternate" hreflang href>`, hrefs as written. */
+  alternates: Array<{ lang: string; href: string }>;
+  /** `<meta property="article:modified_time">` (or `og:updated_time`), as written. */
+  modifiedTime?: string;
+}
+
+const CHUNK_BYTES = 16 * 1024;
+/** Heads larger than this (huge inline styles or scripts) are read only this far. */
+export const HEAD_BYTE_CAP = 512 * 1024;
+const HEAD_END = /<\/head\s*>|<body[\s>]/i;
+const ROBOTS_NAMES = new Set(['robots', 'googlebot']);
+const MODIFIED_PROPERTIES = new Set(['article:modified_time', 'og:updated_time']);
+
+/** Parses the text of a head (pure). */
+export function parseHead(html: string): HeadInfo {
+  const info: HeadInfo = { robots: [], alternates: [] };
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'meta') {
+          const metaName = attrs.name?.toLowerCase();
+          if (metaName && ROBOTS_NAMES.has(metaName) && attrs.content) {
+            for (const d of attrs.content.split(',')) {
+              const directive = d.trim().toLowerCase();
+              if (directive) info.robots.push(directive);
+            }
+          }
+          const equiv = attrs['http-equiv']?.toLowerCase();
+          if (equiv === 'refresh' && attrs.content && /url\s*=/i.test(attrs.content)) {
+            info.refresh ??= attrs.content;
+          }
+          const property = (attrs.property ?? attrs.name)?.toLowerCase();
+          if (
+            property &&
+            MODIFIED_PROPERTIES.has(property) &&
+            attrs.content &&
+            !info.modifiedTime
+          ) {
+            info.modifiedTime = attrs.content.trim();
+          }
+        } else if (name === 'link' && attrs.rel && attrs.href !== undefined) {
+          const rels = attrs.rel.toLowerCase().split(/\s+/);
+          if (rels.includes('canonical')) info.canonical ??= attrs.href.trim();
+          if (rels.includes('alternate') && attrs.hreflang) {
+            info.alternates.push({ lang: attrs.hreflang.trim(), href: attrs.href.trim() });
+          }
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return info;
+}
+
+/** Reads the head of the HTML file at `path` and parses it. */
+export async function readHead(path: string): Promise<HeadInfo> {
+  const handle = await open(path, 'r');
+  try {
+    const decoder = new TextDecoder('utf-8');
+    let text = '';
+    let offset = 0;
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    while (offset < HEAD_BYTE_CAP) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
+      const searchFrom = Math.max(0, text.length - 8);
+      text += decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
+      const end = HEAD_END.exec(text.slice(searchFrom));
+      if (end) {
+        text = text.slice(0, searchFrom + end.index);
+        break;
+      }
+    }
+    return parseHead(text);
+  } finally {
+    await handle.close();
+  }
+}

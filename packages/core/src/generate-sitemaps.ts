@@ -1,0 +1,199 @@
+/**
+ * The one orchestrator: discover -> map -> describe -> entries -> shard -> render -> write.
+ * It never prints: everything it has to say is in the result.
+ */
+import { relative } from 'node:path';
+import { buildEntries, isUnderBase } from './build-entries.js';
+import { describePages } from './describe-pages.js';
+import { findPages } from './discover/find-pages.js';
+import { emitFiles } from './emit-files.js';
+import { SitemapError } from './errors.js';
+import { resolveOptions } from './options.js';
+import { renderReport, writeReport } from './report.js';
+import type {
+  ExclusionReason,
+  GenerateResult,
+  PageRecord,
+  SitemapOptions,
+  SitemapWarning,
+} from './types.js';
+import { encodeUrl } from './url/encode.js';
+import { naturalCompare } from './url/natural-compare.js';
+import { removeStaleSitemaps, updateRobotsTxt } from './write.js';
+
+const MAX_LISTED_WARNINGS = 20;
+
+function customRecords(
+  urls: readonly string[],
+  baseUrl: string,
+  lastmod: string | undefined,
+): PageRecord[] {
+  return urls.map((input) => {
+    const url = encodeUrl(input);
+    if (url === null || !/^https?:\/\//.test(url)) {
+      throw new SitemapError(
+        'invalid-options',
+        `sitemapkit: customPages entry ${JSON.stringify(input)} is not an absolute http(s) URL`,
+        {
+          option: 'customPages',
+          url: input,
+        },
+      );
+    }
+    if (!isUnderBase(url, baseUrl)) {
+      throw new SitemapError(
+        'location',
+        `sitemapkit: customPages entry ${url} is not under ${baseUrl}, where the sitemap is served; a sitemap may only list URLs on its own host and under its own folder`,
+        { option: 'customPages', url },
+      );
+    }
+    return {
+      file: null,
+      url,
+      ...(lastmod ? { lastmod } : {}),
+      lastmodFrom: lastmod ? 'option' : 'none',
+    };
+  });
+}
+
+function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]): void {
+  const includedUrls = new Set(records.filter((r) => !r.excluded).map((r) => r.url));
+  const linksOf = new Map<string, Set<string>>();
+  for (const r of records)
+    if (!r.excluded && r.links) linksOf.set(r.url, new Set(r.links.map((l) => l.url)));
+  let count = 0;
+  for (const [url, targets] of linksOf) {
+    for (const target of targets) {
+      // Only pages of this sitemap can be checked; a link to itself needs no answer.
+      if (target === url || !includedUrls.has(target) || linksOf.get(target)?.has(url)) continue;
+      count++;
+      if (count <= MAX_LISTED_WARNINGS) {
+        warnings.push({
+          code: 'hreflang-not-reciprocal',
+          message: `${url} lists ${target} as an alternate, but ${target} does not list it back`,
+          url,
+        });
+      }
+    }
+  }
+  if (count > MAX_LISTED_WARNINGS) {
+    warnings.push({
+      code: 'hreflang-not-reciprocal',
+      message: `${count - MAX_LISTED_WARNINGS} more hreflang alternates are not reciprocal (see the report)`,
+    });
+  }
+}
+
+/**
+ * Generates the sitemaps of a built site into its output folder.
+ * @example await generateSitemaps({ site: 'https://example.com', outDir: 'dist' })
+ */
+export async function generateSitemaps(input: SitemapOptions): Promise<GenerateResult> {
+  const options = resolveOptions(input);
+  const warnings: SitemapWarning[] = [];
+  const found = await findPages(options, warnings);
+  if (found.length === 0 && options.customPages.length === 0) {
+    throw new SitemapError(
+      'outdir-empty',
+      `sitemapkit: no HTML pages found in ${options.outDir}; is it the build's output folder?`,
+      {
+        option: 'outDir',
+        file: options.outDir,
+      },
+    );
+  }
+  found.sort(
+    (a, b) =>
+      naturalCompare(a.record.url, b.record.url) ||
+      naturalCompare(a.record.file ?? '', b.record.file ?? ''),
+  );
+  const described = await describePages(found, options, warnings);
+
+  const records = [
+    ...found.map((p) => p.record),
+    ...customRecords(options.customPages, options.baseUrl, options.lastmod),
+  ];
+  const seen = new Set<string>();
+  for (const record of records) {
+    if (record.excluded) continue;
+    if (seen.has(record.url)) {
+      record.excluded = 'duplicate';
+      continue;
+    }
+    seen.add(record.url);
+  }
+  records.sort((a, b) => naturalCompare(a.url, b.url));
+
+  const groups = await buildEntries(records, described.headLinks, options, warnings);
+  // serialize may have rewritten URLs: keep each group sorted and every URL listed once.
+  const listed = new Set<string>();
+  for (const group of groups) {
+    group.items.sort((a, b) => naturalCompare(a.item.url, b.item.url));
+    group.items = group.items.filter(({ item, record }) => {
+      if (listed.has(item.url)) {
+        record.excluded = 'duplicate';
+        return false;
+      }
+      listed.add(item.url);
+      return true;
+    });
+  }
+  for (const url of options.customSitemaps) {
+    if (!url.startsWith(options.origin)) {
+      warnings.push({
+        code: 'custom-sitemap-cross-site',
+        message: `customSitemaps entry ${url} is not on ${options.origin}; search engines may ignore it`,
+        url,
+      });
+    }
+  }
+
+  const files = await emitFiles(groups, options);
+  const written = new Set(files.map((f) => relative(options.outDir, f.path)));
+  const removed = await removeStaleSitemaps(options.outDir, options.filenameBase, written);
+  const indexUrls = files.filter((f) => f.kind === 'index').map((f) => f.url);
+  if (options.robotsTxt) {
+    await updateRobotsTxt(options.outDir, indexUrls);
+    if (options.base !== '/') {
+      warnings.push({
+        code: 'robots-txt-under-base',
+        message: `robots.txt was written to ${options.base}robots.txt; crawlers read only /robots.txt, so add the Sitemap line there too (or set robotsTxt: false)`,
+      });
+    }
+  }
+
+  reciprocityWarnings(records, warnings);
+  const excluded: Partial<Record<ExclusionReason, number>> = {};
+  let included = 0;
+  let withoutLastmod = 0;
+  for (const record of records) {
+    if (record.excluded) excluded[record.excluded] = (excluded[record.excluded] ?? 0) + 1;
+    else {
+      included++;
+      if (!record.lastmod) withoutLastmod++;
+    }
+  }
+  if (withoutLastmod > 0) {
+    const why = described.mtimesUntrusted
+      ? ' (their source files all carry nearly the same modification time, as after a fresh clone, so those times say nothing)'
+      : '';
+    warnings.push({
+      code: 'lastmod-unknown',
+      message: `${withoutLastmod} of ${included} pages have no lastmod: their date could not be known${why}. Set a date in their frontmatter (lastmod, updatedDate), or enable git dates (git: true) with full history (fetch-depth: 0 in CI).`,
+    });
+  }
+
+  const result: GenerateResult = {
+    indexUrl: indexUrls[0] as string,
+    files,
+    pages: { found: records.length, included, excluded, withoutLastmod },
+    records,
+    removed,
+    warnings,
+  };
+  if (options.report) {
+    await writeReport(options.report, renderReport(result, options.baseUrl));
+    result.reportPath = options.report;
+  }
+  return result;
+}

@@ -1,0 +1,95 @@
+/**
+ * Judges a page by what its head says: noindex, canonical elsewhere, redirect stub, hreflang
+ * alternates, modified time. Pure.
+ */
+import type { HeadInfo } from './discover/read-head.js';
+import { parseLastmod } from './lastmod/w3c-datetime.js';
+import type { ExclusionReason, LinkItem } from './types.js';
+import { encodeUrl } from './url/encode.js';
+
+/** Which head rules apply; each can be turned off. */
+export interface HeadRules {
+  noindex: boolean;
+  canonical: boolean;
+  redirect: boolean;
+  hreflang: boolean;
+}
+
+export interface HeadVerdict {
+  excluded?: ExclusionReason;
+  detail?: string;
+  alternates: LinkItem[];
+  modified?: string;
+  problems: string[];
+}
+
+const LANG = /^(x-default|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)$/;
+const NOINDEX = new Set(['noindex', 'none']);
+
+/**
+ * Reduces a URL to what identifies the resource for comparison: encoded, no fragment, and
+ * `/x/`, `/x`, `/x/index.html` and `/x.html` all alike.
+ */
+export function resourceKey(url: string): string | null {
+  const encoded = encodeUrl(url);
+  if (encoded === null) return null;
+  const hash = encoded.indexOf('#');
+  const noHash = hash === -1 ? encoded : encoded.slice(0, hash);
+  const q = noHash.indexOf('?');
+  const path = q === -1 ? noHash : noHash.slice(0, q);
+  const query = q === -1 ? '' : noHash.slice(q);
+  const normalised = path
+    .replace(/\/index\.html?$/i, '/')
+    .replace(/\.html?$/i, '')
+    .replace(/\/+$/, '');
+  return normalised + query;
+}
+
+function resolveHref(href: string, pageUrl: string): string | null {
+  try {
+    return encodeUrl(new URL(href, pageUrl).href);
+  } catch {
+    return null;
+  }
+}
+
+export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): HeadVerdict {
+  const verdict: HeadVerdict = { alternates: [], problems: [] };
+  if (rules.redirect && head.refresh !== undefined) {
+    verdict.excluded = 'redirect';
+    verdict.detail = head.refresh;
+  } else if (rules.noindex && head.robots.some((d) => NOINDEX.has(d))) {
+    verdict.excluded = 'noindex';
+    verdict.detail = head.robots.join(', ');
+  } else if (rules.canonical && head.canonical !== undefined) {
+    const canonical = resolveHref(head.canonical, pageUrl);
+    if (canonical === null) {
+      verdict.problems.push(`canonical href ${JSON.stringify(head.canonical)} is not a valid URL`);
+    } else if (resourceKey(canonical) !== resourceKey(pageUrl)) {
+      verdict.excluded = 'canonical';
+      verdict.detail = canonical;
+    }
+  }
+  if (rules.hreflang) {
+    const seen = new Set<string>();
+    for (const { lang, href } of head.alternates) {
+      const url = resolveHref(href, pageUrl);
+      if (!LANG.test(lang) || url === null) {
+        verdict.problems.push(
+          `hreflang alternate ${JSON.stringify(lang)} -> ${JSON.stringify(href)} is not valid`,
+        );
+        continue;
+      }
+      const key = `${lang.toLowerCase()} ${url}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      verdict.alternates.push({ lang, url });
+    }
+  }
+  if (head.modifiedTime !== undefined) {
+    const parsed = parseLastmod(head.modifiedTime);
+    if (parsed.ok) verdict.modified = parsed.value;
+    else verdict.problems.push(`article:modified_time ${parsed.reason}`);
+  }
+  return verdict;
+}

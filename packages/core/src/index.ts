@@ -1,0 +1,13 @@
+/**
+ * @sitemapkit/core: sitemaps correct to the letter of the protocol, with a lastmod that is true.
+ * One entry point, `generateSitemaps(options)`; the rest is types and helpers adapters share.
+ */
+
+export { formatSummary } from './cli/summary.js';
+export type { ErrorContext, SitemapErrorCode } from './errors.js';
+export { isSitemapError, SitemapError } from './errors.js';
+export { generateSitemaps } from './generate-sitemaps.js';
+export * from './limits.js';
+export type { ResolvedOptions } from './options.js';
+export { DEFAULTS, resolveOptions } from './options.js';
+export type * from './types.js';

@@ -1,0 +1,23 @@
+/**
+ * Whether source modification times mean anything. Pure.
+ *
+ * After a fresh clone or an archive extraction every file carries the time it was written to
+ * disk, all within seconds: those times say nothing about when a page changed. When at least
+ * MIN_FILES times are known and MIN_SHARE of them fall within WINDOW_MS of each other, the
+ * times are treated as unknown.
+ */
+export const MIN_FILES = 3;
+export const MIN_SHARE = 0.9;
+export const WINDOW_MS = 10_000;
+
+export function mtimesAreMeaningful(times: readonly number[]): boolean {
+  if (times.length < MIN_FILES) return true;
+  const sorted = [...times].sort((a, b) => a - b);
+  const needed = Math.ceil(sorted.length * MIN_SHARE);
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while ((sorted[end] as number) - (sorted[start] as number) > WINDOW_MS) start++;
+    if (end - start + 1 >= needed) return false;
+  }
+  return true;
+}

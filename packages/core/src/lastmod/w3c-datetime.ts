@@ -1,0 +1,104 @@
+/**
+ * W3C Datetime parsing and normalising. Pure.
+ *
+ * Only two forms pass both the W3C note and the sitemaps.org XSD: `YYYY-MM-DD` and
+ * `YYYY-MM-DDThh:mm:ss[.s]TZD`. We write exactly those: a date stays a date; a date-time is
+ * converted to UTC and written `YYYY-MM-DDThh:mm:ssZ`; a date-time without a zone keeps only its
+ * date (writing a zone we do not know would be inventing one). Impossible dates are rejected.
+ */
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+export type DateParse = { ok: true; value: string } | { ok: false; reason: string };
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+function isRealDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+/** Formats a Date: `YYYY-MM-DD` at exactly midnight UTC, else `YYYY-MM-DDThh:mm:ssZ`. */
+export function formatDate(date: Date): string {
+  const y = date.getUTCFullYear();
+  const day = `${pad(y, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  if (
+    date.getUTCHours() === 0 &&
+    date.getUTCMinutes() === 0 &&
+    date.getUTCSeconds() === 0 &&
+    date.getUTCMilliseconds() === 0
+  ) {
+    return day;
+  }
+  return `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`;
+}
+
+/**
+ * Parses a lastmod value into the W3C form we write.
+ * @example parseLastmod('2024-01-05') // { ok: true, value: '2024-01-05' }
+ * @example parseLastmod('2024-01-05T10:00:00+02:00') // { ok: true, value: '2024-01-05T08:00:00Z' }
+ * @example parseLastmod('2024-02-30') // { ok: false, reason: '2024-02-30 is not a real date' }
+ */
+export function parseLastmod(input: unknown): DateParse {
+  if (input instanceof Date) {
+    const t = input.getTime();
+    if (Number.isNaN(t)) return { ok: false, reason: 'an invalid Date' };
+    const y = input.getUTCFullYear();
+    if (y < 1 || y > 9999) return { ok: false, reason: `year ${y} is out of range` };
+    return { ok: true, value: formatDate(input) };
+  }
+  if (typeof input !== 'string')
+    return { ok: false, reason: `${JSON.stringify(input)} is not a date` };
+  const text = input.trim();
+  const dateOnly = DATE_ONLY.exec(text);
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly.map(Number) as [number, number, number, number];
+    if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
+    return { ok: true, value: text };
+  }
+  const dt = DATE_TIME.exec(text);
+  if (!dt) {
+    return {
+      ok: false,
+      reason: `${JSON.stringify(text)} is not a W3C Datetime (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)`,
+    };
+  }
+  const [, ys, ms, ds, hs, mins, ss = '0', , zone] = dt;
+  const [y, m, d, h, mi, s] = [ys, ms, ds, hs, mins, ss].map(Number) as number[] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
+  if (h > 23 || mi > 59 || s > 59) return { ok: false, reason: `${text} is not a real time` };
+  if (zone === undefined) return { ok: true, value: `${ys}-${ms}-${ds}` };
+  let offsetMinutes = 0;
+  if (zone !== 'Z' && zone !== 'z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2) || '0');
+    if (oh > 23 || om > 59) return { ok: false, reason: `${text} has an impossible zone offset` };
+    offsetMinutes = sign * (oh * 60 + om);
+  }
+  const utc = Date.UTC(y, m - 1, d, h, mi, s) - offsetMinutes * 60_000;
+  const date = new Date(utc);
+  const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  return {
+    ok: true,
+    value: `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
+  };
+}
+
+/** Orders two values written by `parseLastmod` (date-only counts as its midnight UTC). */
+export function lastmodTime(value: string): number {
+  return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+}

@@ -1,0 +1,460 @@
+/**
+ * Options: validated once, every problem listed, defaults in one object.
+ * Everything after `resolveOptions()` reads only `ResolvedOptions`.
+ */
+import { resolve } from 'node:path';
+import { SitemapError } from './errors.js';
+import { parseLastmod } from './lastmod/w3c-datetime.js';
+import {
+  CHANGEFREQS,
+  CURRENT_MAX_BYTES_PER_SITEMAP,
+  CURRENT_MAX_SITEMAPS_PER_INDEX,
+  MAX_URLS_PER_SITEMAP,
+  SEEDS_MAX_BYTES_PER_SITEMAP,
+  SEEDS_MAX_SITEMAPS_PER_INDEX,
+} from './limits.js';
+import type {
+  BuildFormat,
+  ChangeFreq,
+  LastmodSource,
+  SitemapOptions,
+  SourceDir,
+  TrailingSlash,
+} from './types.js';
+
+export const DEFAULTS = {
+  base: '/',
+  trailingSlash: 'ignore' as TrailingSlash,
+  format: 'preserve' as BuildFormat,
+  cleanUrls: true,
+  excludeErrorPages: true,
+  head: true,
+  git: false,
+  lastmodFrom: ['frontmatter', 'head', 'git', 'mtime'] as LastmodSource[],
+  filenameBase: 'sitemap',
+  gzip: false,
+  robotsTxt: true,
+  maxUrlsPerSitemap: MAX_URLS_PER_SITEMAP,
+  maxBytesPerSitemap: SEEDS_MAX_BYTES_PER_SITEMAP,
+  maxSitemapsPerIndex: SEEDS_MAX_SITEMAPS_PER_INDEX,
+  strict: false,
+} as const;
+
+export interface ResolvedSource {
+  /** Absolute folder. */
+  dir: string;
+  /** Route relative to base, leading slash, no trailing slash (`/` for the root). */
+  route: string;
+}
+
+export interface ResolvedI18n {
+  defaultLocale: string;
+  /** URL path prefix -> hreflang value, e.g. `{ en: 'en-US', es: 'es-ES' }`. */
+  locales: Record<string, string>;
+}
+
+export interface ResolvedOptions
+  extends Required<
+    Pick<
+      SitemapOptions,
+      | 'trailingSlash'
+      | 'format'
+      | 'cleanUrls'
+      | 'excludeErrorPages'
+      | 'head'
+      | 'git'
+      | 'filenameBase'
+      | 'gzip'
+      | 'robotsTxt'
+      | 'maxUrlsPerSitemap'
+      | 'maxBytesPerSitemap'
+      | 'maxSitemapsPerIndex'
+      | 'strict'
+      | 'include'
+      | 'exclude'
+      | 'customPages'
+      | 'customSitemaps'
+    >
+  > {
+  /** Origin of `site`, e.g. `https://example.com`. */
+  origin: string;
+  /** Base path with leading and trailing slash, e.g. `/docs/`. */
+  base: string;
+  /** `origin + base`: the directory every listed URL must be under. */
+  baseUrl: string;
+  outDir: string;
+  root: string;
+  sources: ResolvedSource[];
+  /** Only the enabled links of the chain (git left out unless `git` is on), in order. */
+  lastmodFrom: LastmodSource[];
+  lastmod: string | undefined;
+  changefreq: ChangeFreq | undefined;
+  priority: number | undefined;
+  filter: SitemapOptions['filter'];
+  serialize: SitemapOptions['serialize'];
+  chunks: SitemapOptions['chunks'];
+  i18n: ResolvedI18n | undefined;
+  xslURL: string | undefined;
+  report: string | undefined;
+}
+
+const FILENAME_BASE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const CHUNK_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const KNOWN_KEYS = new Set([
+  'site',
+  'base',
+  'outDir',
+  'root',
+  'trailingSlash',
+  'format',
+  'cleanUrls',
+  'excludeErrorPages',
+  'include',
+  'exclude',
+  'filter',
+  'sources',
+  'head',
+  'git',
+  'lastmodFrom',
+  'lastmod',
+  'changefreq',
+  'priority',
+  'customPages',
+  'customSitemaps',
+  'serialize',
+  'chunks',
+  'filenameBase',
+  'xslURL',
+  'gzip',
+  'robotsTxt',
+  'maxUrlsPerSitemap',
+  'maxBytesPerSitemap',
+  'maxSitemapsPerIndex',
+  'report',
+  'strict',
+  'i18n',
+]);
+
+/** Normalises a URL path: leading slash, trailing slash, no `//` runs, `\` as `/`. */
+export function normaliseBase(base: string): string {
+  const path = `/${base.replaceAll('\\', '/')}/`.replace(/\/{2,}/g, '/');
+  return path;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkOneOf<T extends string>(
+  problems: string[],
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+): value is T | undefined {
+  if (value === undefined) return true;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return true;
+  problems.push(
+    `\`${name}\` must be one of ${allowed.map((a) => `'${a}'`).join(', ')}; got ${JSON.stringify(value)}`,
+  );
+  return false;
+}
+
+function checkInt(
+  problems: string[],
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    problems.push(
+      `\`${name}\` must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`,
+    );
+  }
+}
+
+function checkStringArray(problems: string[], name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v === '')) {
+    problems.push(`\`${name}\` must be an array of non-empty strings`);
+  }
+}
+
+function checkFunction(problems: string[], name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'function') {
+    problems.push(`\`${name}\` must be a function; got ${typeof value}`);
+  }
+}
+
+/** Validates `priority` (0.0-1.0); returns a problem text or null. */
+export function priorityProblem(value: unknown): string | null {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1) {
+    return `must be a number from 0.0 to 1.0; got ${JSON.stringify(value)}`;
+  }
+  return null;
+}
+
+/** Validates `changefreq`; returns a problem text or null. */
+export function changefreqProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !(CHANGEFREQS as readonly string[]).includes(value)) {
+    return `must be one of ${CHANGEFREQS.join(', ')}; got ${JSON.stringify(value)}`;
+  }
+  return null;
+}
+
+function resolveSite(problems: string[], site: unknown): string {
+  if (site === undefined || site === null || site === '') {
+    problems.push(
+      '`site` is required: the absolute URL of the deployed site, e.g. https://example.com',
+    );
+    return '';
+  }
+  if (typeof site !== 'string') {
+    problems.push(`\`site\` must be a string URL; got ${typeof site}`);
+    return '';
+  }
+  let url: URL;
+  try {
+    url = new URL(site);
+  } catch {
+    problems.push(`\`site\` must be an absolute http(s) URL; got ${JSON.stringify(site)}`);
+    return '';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    problems.push(`\`site\` must use http or https; got ${JSON.stringify(site)}`);
+    return '';
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    problems.push(
+      `\`site\` must not carry a query, fragment or credentials; got ${JSON.stringify(site)}`,
+    );
+  }
+  return url.origin + url.pathname;
+}
+
+function resolveSources(problems: string[], sources: unknown, root: string): ResolvedSource[] {
+  if (sources === undefined) return [];
+  if (!Array.isArray(sources)) {
+    problems.push('`sources` must be an array of { dir, route? }');
+    return [];
+  }
+  const out: ResolvedSource[] = [];
+  sources.forEach((source: unknown, i) => {
+    const s = (typeof source === 'string' ? { dir: source } : source) as SourceDir;
+    if (!isPlainObject(s) || typeof s.dir !== 'string' || s.dir === '') {
+      problems.push(`\`sources[${i}].dir\` must be a non-empty folder path`);
+      return;
+    }
+    if (s.route !== undefined && typeof s.route !== 'string') {
+      problems.push(`\`sources[${i}].route\` must be a URL path such as '/blog/'`);
+      return;
+    }
+    const route = normaliseBase(s.route ?? '/').replace(/(.)\/$/, '$1');
+    out.push({ dir: resolve(root, s.dir), route });
+  });
+  return out;
+}
+
+function resolveI18n(problems: string[], value: unknown): ResolvedI18n | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !isPlainObject(value) ||
+    typeof value.defaultLocale !== 'string' ||
+    !isPlainObject(value.locales)
+  ) {
+    problems.push('`i18n` must be { defaultLocale: string, locales: Record<string, string> }');
+    return undefined;
+  }
+  const locales: Record<string, string> = {};
+  for (const [key, lang] of Object.entries(value.locales)) {
+    if (typeof lang !== 'string' || !/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) {
+      problems.push(
+        `\`i18n.locales.${key}\` must be a language tag such as 'en' or 'es-ES'; got ${JSON.stringify(lang)}`,
+      );
+      continue;
+    }
+    locales[key] = lang;
+  }
+  if (!(value.defaultLocale in locales)) {
+    problems.push(
+      `\`i18n.defaultLocale\` (${JSON.stringify(value.defaultLocale)}) must be a key of \`i18n.locales\``,
+    );
+  }
+  return { defaultLocale: value.defaultLocale, locales };
+}
+
+/**
+ * Validates and normalises options. Throws one `SitemapError` (code `invalid-options`) listing
+ * every problem, so a user fixes them all in one go.
+ */
+export function resolveOptions(input: SitemapOptions): ResolvedOptions {
+  const problems: string[] = [];
+  if (!isPlainObject(input)) {
+    throw new SitemapError('invalid-options', 'sitemapkit: options must be an object', {}, [
+      'options must be an object',
+    ]);
+  }
+  const o = input as unknown as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    if (!KNOWN_KEYS.has(key) && o[key] !== undefined) problems.push(`unknown option \`${key}\``);
+  }
+  const siteUrl = resolveSite(problems, o.site);
+  if (o.base !== undefined && typeof o.base !== 'string')
+    problems.push('`base` must be a string path such as /docs/');
+  const sitePath = siteUrl ? new URL(siteUrl).pathname : '/';
+  // A path in `site` (https://example.com/docs) acts as the base when `base` is not given.
+  const base = normaliseBase(typeof o.base === 'string' && o.base !== '/' ? o.base : sitePath);
+  const origin = siteUrl ? new URL(siteUrl).origin : '';
+
+  if (typeof o.outDir !== 'string' || o.outDir === '') {
+    problems.push('`outDir` is required: the folder that holds the emitted HTML');
+  }
+  if (o.root !== undefined && typeof o.root !== 'string')
+    problems.push('`root` must be a folder path');
+  const root = resolve(typeof o.root === 'string' ? o.root : process.cwd());
+  const outDir = typeof o.outDir === 'string' ? resolve(root, o.outDir) : '';
+
+  checkOneOf(problems, 'trailingSlash', o.trailingSlash, ['always', 'never', 'ignore'] as const);
+  checkOneOf(problems, 'format', o.format, ['directory', 'file', 'preserve'] as const);
+  for (const key of [
+    'cleanUrls',
+    'excludeErrorPages',
+    'head',
+    'git',
+    'gzip',
+    'robotsTxt',
+    'strict',
+  ]) {
+    if (o[key] !== undefined && typeof o[key] !== 'boolean')
+      problems.push(`\`${key}\` must be true or false`);
+  }
+  checkStringArray(problems, 'include', o.include);
+  checkStringArray(problems, 'exclude', o.exclude);
+  checkStringArray(problems, 'customSitemaps', o.customSitemaps);
+  checkStringArray(problems, 'customPages', o.customPages);
+  checkFunction(problems, 'filter', o.filter);
+  checkFunction(problems, 'serialize', o.serialize);
+
+  if (o.lastmodFrom !== undefined) {
+    const allowed = ['frontmatter', 'head', 'git', 'mtime'];
+    if (
+      !Array.isArray(o.lastmodFrom) ||
+      o.lastmodFrom.some((v) => !allowed.includes(v as string))
+    ) {
+      problems.push(
+        `\`lastmodFrom\` must be an array of ${allowed.map((a) => `'${a}'`).join(', ')}`,
+      );
+    } else if (new Set(o.lastmodFrom).size !== o.lastmodFrom.length) {
+      problems.push('`lastmodFrom` must not name a source twice');
+    }
+  }
+  let lastmod: string | undefined;
+  if (o.lastmod !== undefined) {
+    const parsed = parseLastmod(o.lastmod);
+    if (parsed.ok) lastmod = parsed.value;
+    else problems.push(`\`lastmod\`: ${parsed.reason}`);
+  }
+  if (o.changefreq !== undefined) {
+    const p = changefreqProblem(o.changefreq);
+    if (p) problems.push(`\`changefreq\` ${p}`);
+  }
+  if (o.priority !== undefined) {
+    const p = priorityProblem(o.priority);
+    if (p) problems.push(`\`priority\` ${p}`);
+  }
+  if (o.chunks !== undefined) {
+    if (!isPlainObject(o.chunks)) problems.push('`chunks` must be an object of name -> function');
+    else {
+      for (const [name, fn] of Object.entries(o.chunks)) {
+        if (typeof fn !== 'function') problems.push(`\`chunks.${name}\` must be a function`);
+        if (!CHUNK_NAME.test(name))
+          problems.push(`\`chunks\` name ${JSON.stringify(name)} must be letters, digits, - or _`);
+        if (name === 'pages' || name === 'index')
+          problems.push(`\`chunks\` name '${name}' is reserved`);
+      }
+    }
+  }
+  if (
+    o.filenameBase !== undefined &&
+    (typeof o.filenameBase !== 'string' || !FILENAME_BASE.test(o.filenameBase))
+  ) {
+    problems.push(
+      `\`filenameBase\` must be a plain file name such as 'sitemap'; got ${JSON.stringify(o.filenameBase)}`,
+    );
+  }
+  if (o.xslURL !== undefined && (typeof o.xslURL !== 'string' || o.xslURL === '')) {
+    problems.push('`xslURL` must be a URL string');
+  }
+  if (o.report !== undefined && (typeof o.report !== 'string' || o.report === '')) {
+    problems.push('`report` must be a file path');
+  }
+  checkInt(problems, 'maxUrlsPerSitemap', o.maxUrlsPerSitemap, 1, MAX_URLS_PER_SITEMAP);
+  checkInt(
+    problems,
+    'maxBytesPerSitemap',
+    o.maxBytesPerSitemap,
+    1024,
+    CURRENT_MAX_BYTES_PER_SITEMAP,
+  );
+  checkInt(
+    problems,
+    'maxSitemapsPerIndex',
+    o.maxSitemapsPerIndex,
+    1,
+    CURRENT_MAX_SITEMAPS_PER_INDEX,
+  );
+  const sources = resolveSources(problems, o.sources, root);
+  const i18n = resolveI18n(problems, o.i18n);
+
+  if (problems.length > 0) {
+    const list = problems.map((p) => `  - ${p}`).join('\n');
+    throw new SitemapError(
+      'invalid-options',
+      `sitemapkit: invalid options:\n${list}`,
+      {},
+      problems,
+    );
+  }
+
+  const git = (o.git as boolean | undefined) ?? DEFAULTS.git;
+  const chain = ((o.lastmodFrom as LastmodSource[] | undefined) ?? DEFAULTS.lastmodFrom).filter(
+    (s) => s !== 'git' || git,
+  );
+  const i = input;
+  return {
+    origin,
+    base,
+    baseUrl: origin + base,
+    outDir,
+    root,
+    trailingSlash: i.trailingSlash ?? DEFAULTS.trailingSlash,
+    format: i.format ?? DEFAULTS.format,
+    cleanUrls: i.cleanUrls ?? DEFAULTS.cleanUrls,
+    excludeErrorPages: i.excludeErrorPages ?? DEFAULTS.excludeErrorPages,
+    include: i.include ?? [],
+    exclude: i.exclude ?? [],
+    filter: i.filter,
+    sources,
+    head: i.head ?? DEFAULTS.head,
+    git,
+    lastmodFrom: chain,
+    lastmod,
+    changefreq: i.changefreq,
+    priority: i.priority,
+    customPages: i.customPages ?? [],
+    customSitemaps: i.customSitemaps ?? [],
+    serialize: i.serialize,
+    chunks: i.chunks,
+    i18n,
+    filenameBase: i.filenameBase ?? DEFAULTS.filenameBase,
+    xslURL: i.xslURL,
+    gzip: i.gzip ?? DEFAULTS.gzip,
+    robotsTxt: i.robotsTxt ?? DEFAULTS.robotsTxt,
+    maxUrlsPerSitemap: i.maxUrlsPerSitemap ?? DEFAULTS.maxUrlsPerSitemap,
+    maxBytesPerSitemap: i.maxBytesPerSitemap ?? DEFAULTS.maxBytesPerSitemap,
+    maxSitemapsPerIndex: i.maxSitemapsPerIndex ?? DEFAULTS.maxSitemapsPerIndex,
+    report: i.report === undefined ? undefined : resolve(root, i.report),
+    strict: i.strict ?? DEFAULTS.strict,
+  };
+}

@@ -1,0 +1,41 @@
+/** The build report: every page found, why it is in or out, and where its lastmod came from. */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { GenerateResult } from './types.js';
+import { writeFileAtomic } from './write.js';
+
+export const REPORT_VERSION = 1;
+
+export function renderReport(result: Omit<GenerateResult, 'reportPath'>, site: string): string {
+  const report = {
+    version: REPORT_VERSION,
+    site,
+    indexUrl: result.indexUrl,
+    summary: result.pages,
+    files: result.files.map(({ kind, url, urlCount, bytes, xmlBytes }) => ({
+      kind,
+      url,
+      urlCount,
+      bytes,
+      xmlBytes,
+    })),
+    warnings: result.warnings,
+    pages: result.records.map((r) => ({
+      url: r.url,
+      file: r.file,
+      source: r.source ?? null,
+      status: r.excluded ? 'excluded' : 'included',
+      ...(r.excluded ? { reason: r.excluded } : {}),
+      ...(r.excludedDetail ? { detail: r.excludedDetail } : {}),
+      lastmod: r.lastmod ?? null,
+      lastmodFrom: r.lastmodFrom,
+      sitemap: r.sitemap ?? null,
+    })),
+  };
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+export async function writeReport(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFileAtomic(path, text);
+}

@@ -1,0 +1,208 @@
+/**
+ * Public types of @sitemapkit/core. Options are validated and normalised once by
+ * `resolveOptions()` (options.ts) into `ResolvedOptions`; everything else reads only that.
+ */
+
+export type ChangeFreq = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
+export type TrailingSlash = 'always' | 'never' | 'ignore';
+export type BuildFormat = 'directory' | 'file' | 'preserve';
+export type LimitsPreset = 'seeds' | 'current';
+
+/** Where a URL's `<lastmod>` came from. `frontmatter:<field>` names the field. */
+export type LastmodProvenance =
+  | `frontmatter:${string}`
+  | 'html-meta'
+  | 'git'
+  | 'mtime'
+  | 'option'
+  | 'serialize'
+  | 'custom'
+  | 'none';
+
+/** The links in the chain that finds a page's lastmod, tried in order. */
+export type LastmodSource = 'frontmatter' | 'head' | 'git' | 'mtime';
+
+/** Why a page found in `outDir` is not in the sitemap. */
+export type ExclusionReason =
+  | 'error-page'
+  | 'include'
+  | 'exclude'
+  | 'filter'
+  | 'frontmatter'
+  | 'noindex'
+  | 'canonical'
+  | 'redirect'
+  | 'serialize'
+  | 'unreadable'
+  | 'url-too-long'
+  | 'duplicate';
+
+/** An alternate language version of a URL, written as `<xhtml:link rel="alternate">`. */
+export interface LinkItem {
+  /** hreflang value, e.g. `en`, `de-AT` or `x-default`. */
+  lang: string;
+  /** Absolute URL of the alternate. */
+  url: string;
+}
+
+/** One `<url>` entry, as `serialize` and `chunks` see it (same shape as @astrojs/sitemap's). */
+export interface SitemapItem {
+  url: string;
+  /** W3C Datetime (`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`); a `Date` is accepted from callbacks. */
+  lastmod?: string | Date | undefined;
+  changefreq?: ChangeFreq | undefined;
+  priority?: number | undefined;
+  links?: LinkItem[] | undefined;
+}
+
+/** A folder of page sources whose tree mirrors the URL tree under `route`. */
+export interface SourceDir {
+  /** Folder, relative to `root`, e.g. `src/pages` or `src/content/blog`. */
+  dir: string;
+  /** URL path the folder maps to, relative to `base`. @default '/' */
+  route?: string;
+}
+
+export interface SitemapOptions {
+  /** Absolute http(s) URL of the deployed site, e.g. `https://example.com`. Required. */
+  site: string;
+  /** Path the site is served under. @default '/' */
+  base?: string;
+  /** Folder holding the emitted HTML; the sitemaps are written here. Required. */
+  outDir: string;
+  /** Folder `sources` and git paths are relative to. @default process.cwd() */
+  root?: string;
+  /** @default 'ignore' */
+  trailingSlash?: TrailingSlash;
+  /** How pages were emitted (Astro's `build.format`). @default 'preserve' */
+  format?: BuildFormat;
+  /** `about.html` is served as `/about` (true) or `/about.html` (false). @default true */
+  cleanUrls?: boolean;
+  /** Leave out root-level `404` and `500` pages. @default true */
+  excludeErrorPages?: boolean;
+  /** Globs over URL paths relative to `base` (`/blog/**`); only matching pages are listed. */
+  include?: string[];
+  /** Globs over URL paths relative to `base` (`/drafts/**`); matching pages are left out. */
+  exclude?: string[];
+  /** Called with each absolute URL; return false to leave it out. */
+  filter?: (url: string) => boolean;
+  /** Where page sources live, for frontmatter and file dates. @default [] */
+  sources?: SourceDir[];
+  /** Read each page's `<head>` (robots, canonical, refresh, hreflang, modified time). @default true */
+  head?: boolean;
+  /** Take lastmod from git history (one `git log` pass). @default false */
+  git?: boolean;
+  /** Order of the lastmod chain. @default ['frontmatter', 'head', 'git', 'mtime'] */
+  lastmodFrom?: LastmodSource[];
+  /** A lastmod for pages whose own date is unknown (provenance `option`). */
+  lastmod?: Date | string;
+  /** Written for every URL that does not set its own. Not written unless set. */
+  changefreq?: ChangeFreq;
+  /** Written for every URL that does not set its own (0.0-1.0). Not written unless set. */
+  priority?: number;
+  /**
+   * Locale prefixes -> hreflang values; pages that exist in several locales get `xhtml:link`
+   * alternates to each other (same meaning as @astrojs/sitemap's `i18n`).
+   * @example { defaultLocale: 'en', locales: { en: 'en-US', es: 'es-ES' } }
+   */
+  i18n?: { defaultLocale: string; locales: Record<string, string> };
+  /** Extra absolute URLs to list (pages not emitted as HTML). */
+  customPages?: string[];
+  /** Extra sitemap URLs to list in the index (sitemaps made by other tools). */
+  customSitemaps?: string[];
+  /** Last say over each entry; return a falsy value to drop it. */
+  serialize?: (
+    item: SitemapItem,
+  ) => SitemapItem | undefined | null | false | Promise<SitemapItem | undefined | null | false>;
+  /** Named groups, written as `<filenameBase>-<name>-N.xml`; the rest go to `<filenameBase>-pages-N.xml`. */
+  chunks?: Record<
+    string,
+    (
+      item: SitemapItem,
+    ) =>
+      | SitemapItem
+      | undefined
+      | null
+      | false
+      | boolean
+      | Promise<SitemapItem | undefined | null | false | boolean>
+  >;
+  /** @default 'sitemap' */
+  filenameBase?: string;
+  /** URL of an XSL stylesheet, referenced from every file written. */
+  xslURL?: string;
+  /** Write `.xml.gz` sitemaps (the index stays plain XML and points at them). @default false */
+  gzip?: boolean;
+  /** Add a `Sitemap:` line to `outDir/robots.txt`, creating it if missing. @default true */
+  robotsTxt?: boolean;
+  /** Maximum URLs per sitemap file (at most 50,000). @default 50000 */
+  maxUrlsPerSitemap?: number;
+  /** Maximum uncompressed bytes per sitemap file. @default 10485760 (at most 52428800) */
+  maxBytesPerSitemap?: number;
+  /** Maximum sitemaps per index file. @default 1000 (at most 50000) */
+  maxSitemapsPerIndex?: number;
+  /** Write a JSON report of every page to this path (relative to `root`). */
+  report?: string;
+  /** Fail on page-level problems (bad dates, unreadable files) instead of warning. @default false */
+  strict?: boolean;
+}
+
+export interface SitemapWarning {
+  code: string;
+  message: string;
+  file?: string;
+  url?: string;
+}
+
+export interface WrittenFile {
+  kind: 'index' | 'sitemap';
+  /** Absolute path on disk. */
+  path: string;
+  /** Absolute URL the file is served at. */
+  url: string;
+  urlCount: number;
+  /** Bytes on disk (compressed size for `.gz`). */
+  bytes: number;
+  /** Uncompressed XML bytes. */
+  xmlBytes: number;
+  /** False when the file already held exactly these bytes and was left untouched. */
+  changed: boolean;
+}
+
+/** Everything known about one page found in `outDir` (or one custom page). */
+export interface PageRecord {
+  /** Path of the emitted HTML relative to `outDir` (posix), or null for custom pages. */
+  file: string | null;
+  url: string;
+  /** Source file relative to `root`, when one was matched. */
+  source?: string;
+  lastmod?: string;
+  lastmodFrom: LastmodProvenance;
+  changefreq?: ChangeFreq;
+  priority?: number;
+  links?: LinkItem[];
+  excluded?: ExclusionReason;
+  /** Detail for an exclusion, e.g. the canonical URL a page points to. */
+  excludedDetail?: string;
+  /** File name (relative to `outDir`) of the sitemap the URL landed in. */
+  sitemap?: string;
+}
+
+export interface GenerateResult {
+  /** Absolute URL of the (first) index file. */
+  indexUrl: string;
+  files: WrittenFile[];
+  pages: {
+    found: number;
+    included: number;
+    excluded: Partial<Record<ExclusionReason, number>>;
+    withoutLastmod: number;
+  };
+  /** Per page: URL, lastmod and its provenance, exclusion reason. Sorted by URL. */
+  records: PageRecord[];
+  /** Files removed because an earlier build wrote them and this one did not. */
+  removed: string[];
+  warnings: SitemapWarning[];
+  /** Path of the report written, when `report` was set. */
+  reportPath?: string;
+}

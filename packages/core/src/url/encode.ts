@@ -1,0 +1,73 @@
+/**
+ * RFC 3986 percent-encoding. Pure: no I/O.
+ *
+ * Unreserved characters and sub-delims stay as they are (`&` and `'` are then entity-escaped in
+ * the XML), everything else is UTF-8 percent-encoded (ü -> %C3%BC, space -> %20), and an existing
+ * valid `%XX` is kept, never double-encoded.
+ */
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+const SUB_DELIMS = /[!$&'()*+,;=]/;
+const HEX2 = /^[0-9A-Fa-f]{2}$/;
+const URL_PARTS = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/s;
+
+function encodeChars(input: string, extraAllowed: string, keepPercent: boolean): string {
+  let out = '';
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i] as string;
+    if (c === '%' && keepPercent && HEX2.test(input.slice(i + 1, i + 3))) {
+      out += `%${input.slice(i + 1, i + 3).toUpperCase()}`;
+      i += 2;
+    } else if (UNRESERVED.test(c) || SUB_DELIMS.test(c) || extraAllowed.includes(c)) {
+      out += c;
+    } else {
+      const code = input.codePointAt(i) as number;
+      const char = String.fromCodePoint(code);
+      if (code > 0xffff) i++;
+      out += encodeURIComponent(char.isWellFormed() ? char : '\uFFFD');
+    }
+  }
+  return out;
+}
+
+/**
+ * Encodes one raw path segment, such as a file name: `%` is literal here.
+ * @example encodePathSegment('über uns') // '%C3%BCber%20uns'
+ * @example encodePathSegment('100%') // '100%25'
+ */
+export function encodePathSegment(segment: string): string {
+  return encodeChars(segment.normalize('NFC'), ':@', false);
+}
+
+/**
+ * Normalises an absolute URL: lower-case scheme and host, IDN host to punycode, default port
+ * dropped, path/query/fragment percent-encoded per RFC 3986 without double-encoding.
+ * Returns null when the input is not an absolute URL with an authority.
+ * @example encodeUrl('https://Example.com:443/café?q=a b') // 'https://example.com/caf%C3%A9?q=a%20b'
+ */
+export function encodeUrl(input: string): string | null {
+  const match = URL_PARTS.exec(input.trim());
+  if (!match) return null;
+  const [, scheme = '', authority = '', path = '', query, fragment] = match;
+  let origin: string;
+  try {
+    origin = new URL(`${scheme}://${authority}/`).origin;
+  } catch {
+    return null;
+  }
+  if (origin === 'null') return null;
+  const encodedPath = encodeChars(path.normalize('NFC').replaceAll('\\', '/'), ':@/', true);
+  const encodedQuery = query === undefined ? '' : `?${encodeChars(query.slice(1), ':@/?', true)}`;
+  const encodedFragment =
+    fragment === undefined ? '' : `#${encodeChars(fragment.slice(1), ':@/?', true)}`;
+  return `${origin}${encodedPath || '/'}${encodedQuery}${encodedFragment}`;
+}
+
+/** Decodes percent-escapes where they form valid UTF-8, leaving the rest as is. */
+export function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Pure mapping from an emitted file path (relative to outDir) to the page's URL.
+ * Astro's vocabulary: `format` is how pages were emitted, `trailingSlash` how URLs end.
+ */
+import type { BuildFormat, TrailingSlash } from '../types.js';
+import { encodePathSegment } from './encode.js';
+
+const HTML_EXT = /\.html?$/i;
+const INDEX_FILE = /^index\.html?$/i;
+
+/** A page's place in the URL tree, before `site`, `base` and slash policy are applied. */
+export interface PageRoute {
+  /** Decoded, NFC-normalised path segments, e.g. `['blog', 'café']`; `[]` is the root. */
+  segments: string[];
+  /** True for `x/index.html` (directory-style), false for `x.html` (file-style). */
+  isIndex: boolean;
+  /** True when the URL keeps the `.html` extension (cleanUrls off). */
+  keepsExtension: boolean;
+}
+
+export interface UrlPolicy {
+  /** `site` origin plus base path with a trailing slash, e.g. `https://example.com/docs/`. */
+  baseUrl: string;
+  trailingSlash: TrailingSlash;
+  format: BuildFormat;
+}
+
+/** `\` to `/`, no leading `./` or `/`. */
+export function toPosix(path: string): string {
+  return path
+    .replaceAll('\\', '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '');
+}
+
+/**
+ * Maps an emitted HTML file to its route; null for files that are not pages.
+ * @example routeFromFile('blog/post/index.html', true) // { segments: ['blog','post'], isIndex: true, ... }
+ * @example routeFromFile('about.html', false) // { segments: ['about.html'], isIndex: false, keepsExtension: true }
+ */
+export function routeFromFile(relPath: string, cleanUrls: boolean): PageRoute | null {
+  const parts = toPosix(relPath)
+    .split('/')
+    .filter((p) => p !== '');
+  const name = parts.pop();
+  if (name === undefined || !HTML_EXT.test(name)) return null;
+  const dirs = parts.map((p) => p.normalize('NFC'));
+  if (INDEX_FILE.test(name)) return { segments: dirs, isIndex: true, keepsExtension: false };
+  if (!cleanUrls) {
+    return { segments: [...dirs, name.normalize('NFC')], isIndex: false, keepsExtension: true };
+  }
+  const stem = name.replace(HTML_EXT, '').normalize('NFC');
+  return { segments: [...dirs, stem], isIndex: false, keepsExtension: false };
+}
+
+/** Whether the URL of this route ends with a slash under the policy. */
+export function endsWithSlash(
+  route: PageRoute,
+  policy: Pick<UrlPolicy, 'trailingSlash' | 'format'>,
+): boolean {
+  if (route.keepsExtension) return false;
+  if (policy.trailingSlash === 'always') return true;
+  if (policy.trailingSlash === 'never') return false;
+  if (policy.format === 'directory') return true;
+  if (policy.format === 'file') return false;
+  return route.isIndex;
+}
+
+/**
+ * The route's path relative to base, decoded, with a leading slash and no trailing slash:
+ * the key include/exclude globs and sources are matched against. The root is `/`.
+ */
+export function routeKey(route: PageRoute): string {
+  return `/${route.segments.join('/')}`;
+}
+
+/**
+ * The absolute, percent-encoded URL of a route.
+ * The root follows the slash policy too: `https://example.com/docs` under `never`.
+ * @example routeUrl({ segments: ['über'], isIndex: true, keepsExtension: false },
+ *   { baseUrl: 'https://e.com/', trailingSlash: 'ignore', format: 'directory' }) // 'https://e.com/%C3%BCber/'
+ */
+export function routeUrl(route: PageRoute, policy: UrlPolicy): string {
+  const path = route.segments.map(encodePathSegment).join('/');
+  const slash = endsWithSlash(route, policy);
+  if (path === '') return slash ? policy.baseUrl : policy.baseUrl.slice(0, -1);
+  return `${policy.baseUrl}${path}${slash ? '/' : ''}`;
+}
+
+/** Root-level error pages (`404.html`, `404/index.html`, `500...`), left out by default. */
+export function isRootErrorPage(route: PageRoute): boolean {
+  if (route.segments.length !== 1) return false;
+  const name = (route.segments[0] as string).replace(HTML_EXT, '');
+  return name === '404' || name === '500';
+}

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseBuildArgs, runCli } from '../../src/cli.js';
+import { makeTree, page } from '../helpers/fixture.js';
+import { readAll } from '../helpers/xml.js';
+
+const run = promisify(execFile);
+
+async function cli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('sitemapkit build', () => {
+  it('writes valid sitemaps and prints a one-screen summary', async () => {
+    const root = await makeTree({
+      'public/index.html': page(),
+      'public/404.html': page(),
+      'public/guide/index.html': page(),
+      'public/private/index.html': page('<meta name="robots" content="noindex">'),
+      'content/guide.md': '---\nupdated: 2024-05-01\n---\n',
+    });
+    const { code, stdout, stderr } = await cli([
+      'build',
+      join(root, 'public'),
+      '--site',
+      'https://docs.example.com',
+      '--root',
+      root,
+      '--source',
+      'content',
+      '--report',
+      'report.json',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toBe(
+      'sitemapkit: 4 pages found, 2 listed, 2 excluded (error-page 1, noindex 1), 1 without lastmod; 2 files',
+    );
+    expect(stdout).toMatch(/https:\/\/docs\.example\.com\/sitemap-0\.xml\s+2 URLs\s+\d+ B/);
+    expect(stdout).toContain('report: ');
+    expect(stderr).toMatch(/^warning: 1 of 2 pages have no lastmod/);
+    await readAll([join(root, 'public/sitemap-index.xml'), join(root, 'public/sitemap-0.xml')]);
+    expect(JSON.parse(await readFile(join(root, 'report.json'), 'utf8')).pages).toHaveLength(4);
+  });
+
+  it('maps every flag to its option', () => {
+    const { options } = parseBuildArgs([
+      'dist',
+      '--site',
+      'https://e.com',
+      '--base',
+      '/docs/',
+      '--trailing-slash',
+      'never',
+      '--format',
+      'file',
+      '--source',
+      'src/pages',
+      '--source',
+      'src/content/blog=/blog/',
+      '--gzip',
+      '--no-robots-txt',
+      '--max-urls',
+      '100',
+      '--max-bytes',
+      '2048',
+      '--git',
+      '--no-head',
+      '--no-clean-urls',
+      '--keep-error-pages',
+      '--priority',
+      '0.5',
+    ]);
+    expect(options).toEqual({
+      site: 'https://e.com',
+      outDir: 'dist',
+      base: '/docs/',
+      trailingSlash: 'never',
+      format: 'file',
+      sources: [{ dir: 'src/pages' }, { dir: 'src/content/blog', route: '/blog/' }],
+      gzip: true,
+      robotsTxt: false,
+      maxUrlsPerSitemap: 100,
+      maxBytesPerSitemap: 2048,
+      git: true,
+      head: false,
+      cleanUrls: false,
+      excludeErrorPages: false,
+      priority: 0.5,
+    });
+  });
+
+  const usage: Array<[string[], RegExp]> = [
+    [['build', 'dist'], /--site is required/],
+    [['build', '--site', 'https://e.com'], /build needs the output folder/],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--max-urls', 'lots'],
+      /--max-urls must be a whole number/,
+    ],
+    [['build', 'dist', '--site', 'https://e.com', '--bogus'], /Unknown option '--bogus'/],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--priority', 'high'],
+      /--priority must be a number/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--trailing-slash', 'maybe'],
+      /--trailing-slash must be one of/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--max-urls', '60000'],
+      /--max-urls must be a whole number from 1 to 50000/,
+    ],
+    [['build', 'dist', '--site', 'ftp://e.com'], /--site must use http or https/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+  ];
+  for (const [args, pattern] of usage) {
+    it(`exits 2 on ${args.join(' ')}`, async () => {
+      const { code, stderr } = await cli(args);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(pattern);
+    });
+  }
+
+  it('exits 1 naming the folder when outDir is missing', async () => {
+    const { code, stderr } = await cli(['build', '/nonexistent/out', '--site', 'https://e.com']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/outDir \/nonexistent\/out does not exist/);
+  });
+
+  it('runs as a real process from the built bin, with --help and --version', async () => {
+    const bin = new URL('../../dist/bin.js', import.meta.url).pathname;
+    const help = await run(process.execPath, [bin, '--help']);
+    expect(help.stdout).toMatch(/^Usage: sitemapkit <command>/);
+    const version = await run(process.execPath, [bin, '--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const root = await makeTree({ 'out/index.html': page() });
+    const built = await run(process.execPath, [
+      bin,
+      'build',
+      join(root, 'out'),
+      '--site',
+      'https://e.com',
+      '--quiet',
+    ]);
+    expect(built.stdout).toBe('');
+    const failed = await run(process.execPath, [bin, 'build', join(root, 'out')]).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed).toMatchObject({ code: 2 });
+  });
+});

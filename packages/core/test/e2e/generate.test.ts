@@ -1,0 +1,343 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateSitemaps } from '../../src/index.js';
+import { makeTree, page, setMtime } from '../helpers/fixture.js';
+import { parseSitemap, readAll, readXml } from '../helpers/xml.js';
+
+const SITE = 'https://example.com';
+
+async function blogSite() {
+  const root = await makeTree({
+    'dist/index.html': page(),
+    'dist/404.html': page(),
+    'dist/about/index.html': page(),
+    'dist/products/404/index.html': page(),
+    'dist/blog/first-post/index.html': page(),
+    'dist/blog/second-post/index.html': page(),
+    'dist/blog/draft/index.html': page(),
+    'dist/über-uns/index.html': page(),
+    'dist/rss.xml': '<rss/>',
+    'src/pages/index.astro': '---\nconst x = 1;\n---\n<h1/>',
+    'src/pages/about.md': '---\ntitle: About\nlastmod: 2024-03-01\n---\n# About\n',
+    'src/pages/über-uns.md': '---\ntitle: Über uns\n---\n',
+    'src/content/blog/first-post.md':
+      '---\ntitle: First\npubDate: 2024-01-01\nupdatedDate: 2024-02-10\n---\nbody\n',
+    'src/content/blog/2024-second.md':
+      '---\ntitle: Second\nslug: second-post\npubDate: 2024-01-15\nsitemap:\n  changefreq: monthly\n  priority: 0.7\n---\n',
+    'src/content/blog/draft.md': '---\ntitle: Draft\nsitemap: false\n---\n',
+  });
+  await setMtime(join(root, 'src/pages/index.astro'), '2024-04-01T12:00:00Z');
+  await setMtime(join(root, 'src/pages/about.md'), '2024-04-02T12:00:00Z');
+  await setMtime(join(root, 'src/pages/über-uns.md'), '2024-04-03T12:30:00Z');
+  await setMtime(join(root, 'src/content/blog/first-post.md'), '2024-04-04T12:00:00Z');
+  return root;
+}
+
+const blogOptions = (root: string) => ({
+  site: SITE,
+  root,
+  outDir: 'dist',
+  sources: [{ dir: 'src/pages' }, { dir: 'src/content/blog', route: '/blog/' }],
+});
+
+describe('generateSitemaps on a blog', () => {
+  it('lists the right URLs with true lastmods, and every file validates against the XSD', async () => {
+    const root = await blogSite();
+    const result = await generateSitemaps(blogOptions(root));
+    const parsed = await readAll(result.files.map((f) => f.path));
+    const index = parsed.get(join(root, 'dist/sitemap-index.xml'));
+    expect(index?.root).toBe('sitemapindex');
+    expect(index?.entries).toEqual([
+      { loc: `${SITE}/sitemap-0.xml`, lastmod: '2024-04-03T12:30:00Z', links: [] },
+    ]);
+    const urlset = parsed.get(join(root, 'dist/sitemap-0.xml'));
+    expect(urlset?.entries).toEqual([
+      { loc: `${SITE}/`, lastmod: '2024-04-01T12:00:00Z', links: [] },
+      { loc: `${SITE}/%C3%BCber-uns/`, lastmod: '2024-04-03T12:30:00Z', links: [] },
+      { loc: `${SITE}/about/`, lastmod: '2024-03-01', links: [] },
+      { loc: `${SITE}/blog/first-post/`, lastmod: '2024-02-10', links: [] },
+      {
+        loc: `${SITE}/blog/second-post/`,
+        lastmod: '2024-01-15',
+        changefreq: 'monthly',
+        priority: '0.7',
+        links: [],
+      },
+      { loc: `${SITE}/products/404/`, links: [] },
+    ]);
+    expect(urlset?.namespaces).toEqual({ xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' });
+    expect(result.pages).toEqual({
+      found: 8,
+      included: 6,
+      excluded: { 'error-page': 1, frontmatter: 1 },
+      withoutLastmod: 1,
+    });
+    const from = Object.fromEntries(result.records.map((r) => [r.url, r.lastmodFrom]));
+    expect(from).toMatchObject({
+      [`${SITE}/`]: 'mtime',
+      [`${SITE}/about/`]: 'frontmatter:lastmod',
+      [`${SITE}/blog/first-post/`]: 'frontmatter:updatedDate',
+      [`${SITE}/blog/second-post/`]: 'frontmatter:pubDate',
+      [`${SITE}/products/404/`]: 'none',
+    });
+    expect(result.warnings.map((w) => w.code)).toEqual(['lastmod-unknown']);
+    expect(await readFile(join(root, 'dist/robots.txt'), 'utf8')).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap-index.xml\n`,
+    );
+  });
+
+  it('is deterministic and rewrites nothing when nothing changed', async () => {
+    const root = await blogSite();
+    const first = await generateSitemaps(blogOptions(root));
+    const bytes = await Promise.all(first.files.map((f) => readFile(f.path)));
+    const mtimes = await Promise.all(first.files.map(async (f) => (await stat(f.path)).mtimeMs));
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await generateSitemaps(blogOptions(root));
+    expect(second.files.map((f) => f.changed)).toEqual(second.files.map(() => false));
+    expect(await Promise.all(second.files.map((f) => readFile(f.path)))).toEqual(bytes);
+    expect(await Promise.all(second.files.map(async (f) => (await stat(f.path)).mtimeMs))).toEqual(
+      mtimes,
+    );
+  });
+
+  it("removes stale shards of an earlier build, never the user's files", async () => {
+    const root = await makeTree(
+      Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`dist/p${i}/index.html`, page()])),
+    );
+    await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), maxUrlsPerSitemap: 1 });
+    expect(
+      (await readdir(join(root, 'dist'))).filter((f) => f.startsWith('sitemap-')).sort(),
+    ).toEqual([
+      'sitemap-0.xml',
+      'sitemap-1.xml',
+      'sitemap-2.xml',
+      'sitemap-3.xml',
+      'sitemap-4.xml',
+      'sitemap-index.xml',
+    ]);
+    await writeFile(join(root, 'dist/sitemap-7.xml'), 'my own notes, not a sitemap');
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      maxUrlsPerSitemap: 2,
+    });
+    expect(result.removed).toEqual(['sitemap-3.xml', 'sitemap-4.xml']);
+    expect(
+      (await readdir(join(root, 'dist'))).filter((f) => f.startsWith('sitemap-')).sort(),
+    ).toEqual([
+      'sitemap-0.xml',
+      'sitemap-1.xml',
+      'sitemap-2.xml',
+      'sitemap-7.xml',
+      'sitemap-index.xml',
+    ]);
+    expect(await readFile(join(root, 'dist/sitemap-7.xml'), 'utf8')).toBe(
+      'my own notes, not a sitemap',
+    );
+  });
+
+  it("keeps the user's robots.txt lines and adds the Sitemap line once", async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      'dist/robots.txt': 'User-agent: *\nDisallow: /admin/\n',
+    });
+    await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
+    await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
+    expect(await readFile(join(root, 'dist/robots.txt'), 'utf8')).toBe(
+      `User-agent: *\nDisallow: /admin/\n\nSitemap: ${SITE}/sitemap-index.xml\n`,
+    );
+  });
+
+  it('writes gzip shards the index points at', async () => {
+    const root = await makeTree({ 'dist/index.html': page(), 'dist/a/index.html': page() });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      gzip: true,
+      robotsTxt: false,
+    });
+    expect(result.files.map((f) => f.path.replace(root, ''))).toEqual([
+      '/dist/sitemap-index.xml',
+      '/dist/sitemap-0.xml.gz',
+    ]);
+    const parsed = await readAll(result.files.map((f) => f.path));
+    expect(parsed.get(join(root, 'dist/sitemap-index.xml'))?.entries[0]?.loc).toBe(
+      `${SITE}/sitemap-0.xml.gz`,
+    );
+    expect(parsed.get(join(root, 'dist/sitemap-0.xml.gz'))?.entries.map((e) => e.loc)).toEqual([
+      `${SITE}/`,
+      `${SITE}/a/`,
+    ]);
+    await expect(stat(join(root, 'dist/robots.txt'))).rejects.toThrow();
+  });
+
+  it('splits the index past maxSitemapsPerIndex and lists every index in robots.txt', async () => {
+    const root = await makeTree(
+      Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`dist/p${i}/index.html`, page()])),
+    );
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      maxUrlsPerSitemap: 1,
+      maxSitemapsPerIndex: 2,
+    });
+    const indexes = result.files.filter((f) => f.kind === 'index').map((f) => f.url);
+    expect(indexes).toEqual([
+      `${SITE}/sitemap-index.xml`,
+      `${SITE}/sitemap-index-1.xml`,
+      `${SITE}/sitemap-index-2.xml`,
+    ]);
+    await readAll(result.files.map((f) => f.path));
+    const robots = await readFile(join(root, 'dist/robots.txt'), 'utf8');
+    for (const url of indexes) expect(robots).toContain(`Sitemap: ${url}\n`);
+  });
+
+  it('shards by bytes as well as by count', async () => {
+    const root = await makeTree(
+      Object.fromEntries(
+        Array.from({ length: 30 }, (_, i) => [`dist/${'x'.repeat(60)}-${i}/index.html`, page()]),
+      ),
+    );
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      maxBytesPerSitemap: 1024,
+    });
+    const sitemaps = result.files.filter((f) => f.kind === 'sitemap');
+    expect(sitemaps.length).toBeGreaterThan(3);
+    for (const f of sitemaps) expect(f.xmlBytes).toBeLessThanOrEqual(1024);
+    expect(sitemaps.reduce((n, f) => n + f.urlCount, 0)).toBe(30);
+    await readAll(result.files.map((f) => f.path));
+  });
+
+  it('writes 49,999 / 50,000 / 50,001 URLs into 1 / 1 / 2 files', async () => {
+    for (const [count, files] of [
+      [49_999, [49_999]],
+      [50_000, [50_000]],
+      [50_001, [50_000, 1]],
+    ] as const) {
+      const root = await makeTree({ 'dist/index.html': page() });
+      const customPages = Array.from({ length: count - 1 }, (_, i) => `${SITE}/item/${i}`);
+      const result = await generateSitemaps({
+        site: SITE,
+        outDir: join(root, 'dist'),
+        customPages,
+        robotsTxt: false,
+        head: false,
+      });
+      expect(result.files.filter((f) => f.kind === 'sitemap').map((f) => f.urlCount)).toEqual(
+        files,
+      );
+      const last = result.files.at(-1);
+      expect(parseSitemap(await readXml(last?.path as string)).entries).toHaveLength(
+        files.at(-1) as number,
+      );
+    }
+  }, 60_000);
+
+  it('names chunk files and sends unclaimed URLs to -pages-', async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      'dist/blog/a/index.html': page(),
+      'dist/blog/b/index.html': page(),
+      'dist/about/index.html': page(),
+    });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      chunks: {
+        blog: (item) => (item.url.includes('/blog/') ? { ...item, priority: 0.9 } : undefined),
+      },
+    });
+    expect(result.files.map((f) => f.url)).toEqual([
+      `${SITE}/sitemap-index.xml`,
+      `${SITE}/sitemap-blog-0.xml`,
+      `${SITE}/sitemap-pages-0.xml`,
+    ]);
+    const parsed = await readAll(result.files.map((f) => f.path));
+    expect(
+      parsed.get(join(root, 'dist/sitemap-blog-0.xml'))?.entries.map((e) => [e.loc, e.priority]),
+    ).toEqual([
+      [`${SITE}/blog/a/`, '0.9'],
+      [`${SITE}/blog/b/`, '0.9'],
+    ]);
+  });
+
+  it('applies serialize (async, falsy drops), filter, include and exclude', async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      'dist/docs/a/index.html': page(),
+      'dist/docs/private/index.html': page(),
+      'dist/blog/x/index.html': page(),
+      'dist/docs/b/index.html': page(),
+    });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      include: ['/docs/**', '/'],
+      exclude: ['/docs/private'],
+      filter: (url) => !url.endsWith('/b/'),
+      serialize: async (item) =>
+        item.url.endsWith('/a/')
+          ? { ...item, lastmod: new Date('2024-06-01T00:00:00Z'), changefreq: 'weekly' }
+          : item,
+    });
+    expect(result.pages.excluded).toEqual({ include: 1, exclude: 1, filter: 1 });
+    const urlset = (await readAll(result.files.map((f) => f.path))).get(
+      join(root, 'dist/sitemap-0.xml'),
+    );
+    expect(urlset?.entries).toEqual([
+      { loc: `${SITE}/`, links: [] },
+      { loc: `${SITE}/docs/a/`, lastmod: '2024-06-01', changefreq: 'weekly', links: [] },
+    ]);
+    expect(result.records.find((r) => r.url.endsWith('/docs/a/'))?.lastmodFrom).toBe('serialize');
+  });
+
+  it('serves the site under a base path, with customPages and an XSL stylesheet', async () => {
+    const root = await makeTree({ 'dist/index.html': page(), 'dist/guide/index.html': page() });
+    const result = await generateSitemaps({
+      site: SITE,
+      base: '/docs',
+      outDir: join(root, 'dist'),
+      trailingSlash: 'never',
+      customPages: [`${SITE}/docs/api/Straße`],
+      xslURL: '/docs/sitemap.xsl',
+      robotsTxt: false,
+    });
+    const xml = await readXml(join(root, 'dist/sitemap-0.xml'));
+    expect(xml).toContain('<?xml-stylesheet type="text/xsl" href="/docs/sitemap.xsl"?>');
+    expect(parseSitemap(xml).entries.map((e) => e.loc)).toEqual([
+      `${SITE}/docs`,
+      `${SITE}/docs/api/Stra%C3%9Fe`,
+      `${SITE}/docs/guide`,
+    ]);
+    expect(result.indexUrl).toBe(`${SITE}/docs/sitemap-index.xml`);
+    await readAll(result.files.map((f) => f.path));
+  });
+
+  it('builds hreflang alternates from i18n prefixes', async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      'dist/es/index.html': page(),
+      'dist/about/index.html': page(),
+      'dist/es/about/index.html': page(),
+      'dist/only-en/index.html': page(),
+    });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      i18n: { defaultLocale: 'en', locales: { en: 'en-US', es: 'es-ES' } },
+    });
+    const urlset = (await readAll(result.files.map((f) => f.path))).get(
+      join(root, 'dist/sitemap-0.xml'),
+    );
+    expect(urlset?.namespaces['xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
+    const about = urlset?.entries.find((e) => e.loc === `${SITE}/es/about/`);
+    expect(about?.links).toEqual([
+      { hreflang: 'en-US', href: `${SITE}/about/` },
+      { hreflang: 'es-ES', href: `${SITE}/es/about/` },
+    ]);
+    expect(urlset?.entries.find((e) => e.loc === `${SITE}/only-en/`)?.links).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { pickLastmod } from '../../src/lastmod/lastmod-chain.js';
+import { mtimesAreMeaningful } from '../../src/lastmod/mtime-trust.js';
+import { formatDate, parseLastmod } from '../../src/lastmod/w3c-datetime.js';
+
+describe('parseLastmod', () => {
+  const ok: Record<string, string> = {
+    '2024-01-05': '2024-01-05',
+    '2024-02-29': '2024-02-29',
+    '2024-01-05T10:00:00Z': '2024-01-05T10:00:00Z',
+    '2024-01-05T10:00:00+02:00': '2024-01-05T08:00:00Z',
+    '2024-01-05T00:30:00+02:00': '2024-01-04T22:30:00Z',
+    '2024-01-05T10:00Z': '2024-01-05T10:00:00Z',
+    '2024-01-05T10:00:00.123-0130': '2024-01-05T11:30:00Z',
+    '2024-01-05 10:00:00 +00:00': '2024-01-05T10:00:00Z',
+    '2024-01-05T10:00:00': '2024-01-05',
+    ' 2024-01-05 ': '2024-01-05',
+  };
+  for (const [input, expected] of Object.entries(ok)) {
+    it(`${JSON.stringify(input)} -> ${expected}`, () =>
+      expect(parseLastmod(input)).toEqual({ ok: true, value: expected }));
+  }
+  const bad = [
+    '2024-02-30',
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-05T25:00:00Z',
+    '2024-01-05T10:61:00Z',
+    '2024',
+    '2024-01',
+    'yesterday',
+    '05/01/2024',
+    '',
+    '2024-01-05T10:00:00+25:00',
+  ];
+  for (const input of bad) {
+    it(`rejects ${JSON.stringify(input)}`, () => expect(parseLastmod(input).ok).toBe(false));
+  }
+  it('takes Dates: midnight UTC as a date, else a UTC date-time', () => {
+    expect(parseLastmod(new Date('2024-01-05T00:00:00Z'))).toEqual({
+      ok: true,
+      value: '2024-01-05',
+    });
+    expect(parseLastmod(new Date('2024-01-05T10:11:12.999Z'))).toEqual({
+      ok: true,
+      value: '2024-01-05T10:11:12Z',
+    });
+    expect(parseLastmod(new Date('nope')).ok).toBe(false);
+    expect(parseLastmod(42).ok).toBe(false);
+  });
+  it('formats deterministically', () => {
+    expect(formatDate(new Date(Date.UTC(2024, 0, 5, 1, 2, 3)))).toBe('2024-01-05T01:02:03Z');
+  });
+});
+
+describe('pickLastmod', () => {
+  const order = ['frontmatter', 'head', 'git', 'mtime'] as const;
+  it('takes the first link that knows', () => {
+    expect(pickLastmod({ head: '2024-01-02', mtime: '2024-01-03' }, order)).toEqual({
+      value: '2024-01-02',
+      from: 'html-meta',
+    });
+    expect(
+      pickLastmod(
+        { frontmatter: { value: '2024-01-01', field: 'updatedDate' }, head: '2024-01-02' },
+        order,
+      ),
+    ).toEqual({
+      value: '2024-01-01',
+      from: 'frontmatter:updatedDate',
+    });
+    expect(pickLastmod({ git: '2024-01-04', mtime: '2024-01-03' }, order)).toEqual({
+      value: '2024-01-04',
+      from: 'git',
+    });
+  });
+  it('follows the configured order', () => {
+    expect(pickLastmod({ head: '2024-01-02', mtime: '2024-01-03' }, ['mtime', 'head'])).toEqual({
+      value: '2024-01-03',
+      from: 'mtime',
+    });
+  });
+  it('falls back to the option, then to none', () => {
+    expect(pickLastmod({}, order, '2020-01-01')).toEqual({ value: '2020-01-01', from: 'option' });
+    expect(pickLastmod({}, order)).toEqual({ from: 'none' });
+  });
+});
+
+describe('mtimesAreMeaningful', () => {
+  const day = 86_400_000;
+  it('trusts spread-out times and tiny sets', () => {
+    expect(mtimesAreMeaningful([0, day, 2 * day, 3 * day])).toBe(true);
+    expect(mtimesAreMeaningful([5, 5])).toBe(true);
+  });
+  it('distrusts times that nearly all share a moment (fresh clone)', () => {
+    expect(mtimesAreMeaningful([1000, 1000, 1000, 1000])).toBe(false);
+    expect(
+      mtimesAreMeaningful([
+        ...Array.from({ length: 95 }, (_, i) => 50_000 + i * 10),
+        0,
+        day,
+        2 * day,
+        3 * day,
+        4 * day,
+      ]),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { encodePathSegment, encodeUrl } from '../../src/url/encode.js';
+import { escapeXml, stripInvalidXmlChars } from '../../src/url/escape.js';
+
+describe('encodeUrl (RFC 3986)', () => {
+  const rows: Record<string, string | null> = {
+    'https://example.com/über': 'https://example.com/%C3%BCber',
+    'https://example.com/a b': 'https://example.com/a%20b',
+    'https://example.com/already%20encoded': 'https://example.com/already%20encoded',
+    'https://example.com/lower%c3%bc': 'https://example.com/lower%C3%BC',
+    'https://example.com/100%': 'https://example.com/100%25',
+    'https://example.com/%zz': 'https://example.com/%25zz',
+    'https://Example.COM:443/x': 'https://example.com/x',
+    'http://example.com:8080/x': 'http://example.com:8080/x',
+    'https://bücher.de/': 'https://xn--bcher-kva.de/',
+    'https://example.com/q?a=1&b=ü c': 'https://example.com/q?a=1&b=%C3%BC%20c',
+    "https://example.com/it's(1)": "https://example.com/it's(1)",
+    'https://example.com/a|b^c`d{e}': 'https://example.com/a%7Cb%5Ec%60d%7Be%7D',
+    'https://example.com': 'https://example.com/',
+    'https://example.com/😀': 'https://example.com/%F0%9F%98%80',
+    '/relative': null,
+    'not a url': null,
+  };
+  for (const [input, expected] of Object.entries(rows)) {
+    it(`${input} -> ${expected}`, () => expect(encodeUrl(input)).toBe(expected));
+  }
+});
+
+describe('encodePathSegment', () => {
+  const rows: Record<string, string> = {
+    'über uns': '%C3%BCber%20uns',
+    '100%': '100%25',
+    'a#b': 'a%23b',
+    'q?x': 'q%3Fx',
+    'a&b': 'a&b',
+    'a/b': 'a%2Fb',
+    日本: '%E6%97%A5%E6%9C%AC',
+  };
+  for (const [input, expected] of Object.entries(rows)) {
+    it(`${input} -> ${expected}`, () => expect(encodePathSegment(input)).toBe(expected));
+  }
+});
+
+describe('escapeXml', () => {
+  const rows: Record<string, string> = {
+    'a&b': 'a&amp;b',
+    '<tag>': '&lt;tag&gt;',
+    '"quoted"': '&quot;quoted&quot;',
+    "it's": 'it&apos;s',
+    '</loc>': '&lt;/loc&gt;',
+    'bell\u0007 and nul\u0000': 'bell and nul',
+    'tab\tnewline\n': 'tab\tnewline\n',
+    'lone \uD800 surrogate': 'lone  surrogate',
+    'pair 😀': 'pair 😀',
+    '\uFFFE\uFFFF': '',
+  };
+  for (const [input, expected] of Object.entries(rows)) {
+    it(`${JSON.stringify(input)} -> ${JSON.stringify(expected)}`, () =>
+      expect(escapeXml(input)).toBe(expected));
+  }
+  it('strips only what XML 1.0 forbids', () => {
+    expect(stripInvalidXmlChars('a\u000Bb\u000Dc')).toBe('ab\u000Dc');
+  });
+});

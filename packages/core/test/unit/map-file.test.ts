@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { BuildFormat, TrailingSlash } from '../../src/types.js';
+import { isRootErrorPage, routeFromFile, routeKey, routeUrl } from '../../src/url/map-file.js';
+
+describe('routeFromFile + routeUrl', () => {
+  // file, cleanUrls, trailingSlash, format, base URL -> expected URL
+  const rows: Array<[string, boolean, TrailingSlash, BuildFormat, string, string]> = [
+    ['index.html', true, 'ignore', 'directory', 'https://e.com/', 'https://e.com/'],
+    ['index.html', true, 'never', 'directory', 'https://e.com/', 'https://e.com'],
+    ['index.html', true, 'ignore', 'file', 'https://e.com/', 'https://e.com'],
+    ['index.html', true, 'always', 'file', 'https://e.com/', 'https://e.com/'],
+    ['index.html', true, 'never', 'directory', 'https://e.com/docs/', 'https://e.com/docs'],
+    ['index.html', true, 'ignore', 'preserve', 'https://e.com/docs/', 'https://e.com/docs/'],
+    ['about/index.html', true, 'ignore', 'directory', 'https://e.com/', 'https://e.com/about/'],
+    ['about/index.html', true, 'never', 'directory', 'https://e.com/', 'https://e.com/about'],
+    ['about/index.html', true, 'ignore', 'preserve', 'https://e.com/', 'https://e.com/about/'],
+    ['about.html', true, 'ignore', 'file', 'https://e.com/', 'https://e.com/about'],
+    ['about.html', true, 'always', 'file', 'https://e.com/', 'https://e.com/about/'],
+    ['about.html', true, 'ignore', 'preserve', 'https://e.com/', 'https://e.com/about'],
+    ['about.html', false, 'always', 'preserve', 'https://e.com/', 'https://e.com/about.html'],
+    [
+      'about.html',
+      false,
+      'ignore',
+      'preserve',
+      'https://e.com/app/',
+      'https://e.com/app/about.html',
+    ],
+    [
+      'docs\\guide\\index.html',
+      true,
+      'ignore',
+      'directory',
+      'https://e.com/',
+      'https://e.com/docs/guide/',
+    ],
+    ['./blog/post.htm', true, 'never', 'preserve', 'https://e.com/', 'https://e.com/blog/post'],
+    [
+      'über uns/index.html',
+      true,
+      'ignore',
+      'directory',
+      'https://e.com/',
+      'https://e.com/%C3%BCber%20uns/',
+    ],
+    [
+      'a#b?c%d&e/index.html',
+      true,
+      'ignore',
+      'directory',
+      'https://e.com/',
+      'https://e.com/a%23b%3Fc%25d&e/',
+    ],
+    [
+      'products/404/index.html',
+      true,
+      'ignore',
+      'directory',
+      'https://e.com/',
+      'https://e.com/products/404/',
+    ],
+  ];
+  for (const [file, cleanUrls, trailingSlash, format, baseUrl, expected] of rows) {
+    it(`${file} (${cleanUrls ? 'clean' : 'html'}, ${trailingSlash}, ${format}, ${baseUrl}) -> ${expected}`, () => {
+      const route = routeFromFile(file, cleanUrls);
+      expect(route).not.toBeNull();
+      expect(routeUrl(route as NonNullable<typeof route>, { baseUrl, trailingSlash, format })).toBe(
+        expected,
+      );
+    });
+  }
+
+  it('ignores files that are not HTML', () => {
+    expect(routeFromFile('rss.xml', true)).toBeNull();
+    expect(routeFromFile('data.json', true)).toBeNull();
+  });
+
+  it('normalises NFD file names (as macOS writes them) to NFC', () => {
+    const nfd = 'cafe\u0301/index.html';
+    const route = routeFromFile(nfd, true);
+    expect(route?.segments).toEqual(['café']);
+  });
+
+  it('gives route keys for matching', () => {
+    expect(routeKey(routeFromFile('blog/post/index.html', true) as never)).toBe('/blog/post');
+    expect(routeKey(routeFromFile('index.html', true) as never)).toBe('/');
+  });
+});
+
+describe('isRootErrorPage', () => {
+  const rows: Array<[string, boolean]> = [
+    ['404.html', true],
+    ['404/index.html', true],
+    ['500.html', true],
+    ['products/404/index.html', false],
+    ['es/404.html', false],
+    ['4040.html', false],
+  ];
+  for (const [file, expected] of rows) {
+    it(`${file} -> ${expected}`, () => {
+      expect(isRootErrorPage(routeFromFile(file, true) as never)).toBe(expected);
+    });
+  }
+});
