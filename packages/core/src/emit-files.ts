@@ -1,16 +1,23 @@
 /**
  * Renders groups of entries into sitemap files, shard by shard (one file in memory at a time),
  * then the index files, and writes them through write.ts.
+ *
+ * A group that fits in one file is written as `<prefix>-0.xml`. A larger one is written section
+ * by section (sections.ts): `<prefix>-<section>-N.xml`, so that a change under `/blog/` leaves
+ * every file without `/blog/` URLs byte-identical.
  */
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { EntryGroup } from './build-entries.js';
 import { lastmodTime } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
+import { splitSections } from './sections.js';
 import { ShardCursor } from './shard.js';
 import type { WrittenFile } from './types.js';
 import { writeFileAtomic } from './write.js';
 import { type IndexEntry, renderIndex, renderUrl, URLSET_CLOSE, urlsetOpen } from './xml/render.js';
+
+type Entry = EntryGroup['items'][number];
 
 function newest(a: string | undefined, b: string | undefined): string | undefined {
   if (!a) return b;
@@ -18,87 +25,116 @@ function newest(a: string | undefined, b: string | undefined): string | undefine
   return lastmodTime(b) > lastmodTime(a) ? b : a;
 }
 
-async function writeXml(
-  options: ResolvedOptions,
-  name: string,
-  xml: string,
-  gzip: boolean,
-): Promise<{ path: string; changed: boolean; bytes: number; xmlBytes: number }> {
-  const path = join(options.outDir, name);
-  const raw = Buffer.from(xml, 'utf8');
-  const data = gzip ? gzipSync(raw, { level: 9 }) : raw;
-  const changed = await writeFileAtomic(path, data);
-  return { path, changed, bytes: data.length, xmlBytes: raw.length };
-}
-
 /** Name of the index file number `n`: `sitemap-index.xml`, then `sitemap-index-1.xml`, ... */
 export function indexFileName(filenameBase: string, n: number): string {
   return n === 0 ? `${filenameBase}-index.xml` : `${filenameBase}-index-${n}.xml`;
 }
 
-export async function emitFiles(
-  groups: EntryGroup[],
-  options: ResolvedOptions,
-): Promise<WrittenFile[]> {
-  const files: WrittenFile[] = [];
-  const indexEntries: IndexEntry[] = [];
-  const ext = options.gzip ? '.xml.gz' : '.xml';
-  const overheadBytes =
-    Buffer.byteLength(urlsetOpen(true, options.xslURL)) + Buffer.byteLength(URLSET_CLOSE);
-  for (const group of groups) {
+class SitemapWriter {
+  readonly files: WrittenFile[] = [];
+  readonly index: IndexEntry[] = [];
+  readonly #options: ResolvedOptions;
+  readonly #overheadBytes: number;
+
+  constructor(options: ResolvedOptions) {
+    this.#options = options;
+    this.#overheadBytes =
+      Buffer.byteLength(urlsetOpen(true, options.xslURL)) + Buffer.byteLength(URLSET_CLOSE);
+  }
+
+  /** Whether `entries` fit in a single file. Renders at most `maxUrlsPerSitemap` entries. */
+  fitsOneFile(entries: readonly Entry[]): boolean {
+    if (entries.length > this.#options.maxUrlsPerSitemap) return false;
+    let bytes = this.#overheadBytes;
+    for (const entry of entries) bytes += Buffer.byteLength(renderUrl(entry.item));
+    return bytes <= this.#options.maxBytesPerSitemap;
+  }
+
+  /** Writes `entries` as the series `<prefix>-0.xml`, `<prefix>-1.xml`, ... */
+  async writeSeries(prefix: string, entries: readonly Entry[]): Promise<void> {
+    const options = this.#options;
     const cursor = new ShardCursor({
       maxUrls: options.maxUrlsPerSitemap,
       maxBytes: options.maxBytesPerSitemap,
-      overheadBytes,
+      overheadBytes: this.#overheadBytes,
     });
-    const prefix =
-      group.name === null ? options.filenameBase : `${options.filenameBase}-${group.name}`;
     let shard = 0;
     let parts: string[] = [];
+    let records: Entry['record'][] = [];
     let withLinks = false;
     let lastmod: string | undefined;
-    let records: EntryGroup['items'] = [];
     const flush = async () => {
-      const name = `${prefix}-${shard}${ext}`;
+      const name = `${prefix}-${shard}${options.gzip ? '.xml.gz' : '.xml'}`;
       const xml = urlsetOpen(withLinks, options.xslURL) + parts.join('') + URLSET_CLOSE;
-      const written = await writeXml(options, name, xml, options.gzip);
-      const url = options.baseUrl + name;
-      for (const { record } of records) record.sitemap = name;
-      files.push({ kind: 'sitemap', url, urlCount: parts.length, ...written });
-      indexEntries.push({ url, lastmod });
+      const written = await this.#write(name, xml, options.gzip);
+      for (const record of records) record.sitemap = name;
+      this.files.push({
+        kind: 'sitemap',
+        url: options.baseUrl + name,
+        urlCount: parts.length,
+        ...written,
+      });
+      this.index.push({ url: options.baseUrl + name, lastmod });
       shard++;
       parts = [];
       records = [];
       withLinks = false;
       lastmod = undefined;
     };
-    for (const entry of group.items) {
-      const xml = renderUrl(entry.item);
+    for (const { item, record } of entries) {
+      const xml = renderUrl(item);
       if (cursor.add(Buffer.byteLength(xml))) await flush();
       parts.push(xml);
-      records.push(entry);
-      if (entry.item.links?.length) withLinks = true;
-      lastmod = newest(lastmod, entry.item.lastmod);
+      records.push(record);
+      if (item.links?.length) withLinks = true;
+      lastmod = newest(lastmod, item.lastmod);
     }
     if (parts.length > 0) await flush();
   }
-  for (const url of options.customSitemaps) indexEntries.push({ url });
 
-  const indexCount = Math.max(1, Math.ceil(indexEntries.length / options.maxSitemapsPerIndex));
-  const indexFiles: WrittenFile[] = [];
-  for (let n = 0; n < indexCount; n++) {
-    const entries = indexEntries.slice(
-      n * options.maxSitemapsPerIndex,
-      (n + 1) * options.maxSitemapsPerIndex,
-    );
-    const name = indexFileName(options.filenameBase, n);
-    const written = await writeXml(options, name, renderIndex(entries, options.xslURL), false);
-    indexFiles.push({
-      kind: 'index',
-      url: options.baseUrl + name,
-      urlCount: entries.length,
-      ...written,
-    });
+  async writeIndexes(): Promise<WrittenFile[]> {
+    const { maxSitemapsPerIndex, filenameBase, baseUrl, xslURL } = this.#options;
+    const count = Math.max(1, Math.ceil(this.index.length / maxSitemapsPerIndex));
+    const indexes: WrittenFile[] = [];
+    for (let n = 0; n < count; n++) {
+      const entries = this.index.slice(n * maxSitemapsPerIndex, (n + 1) * maxSitemapsPerIndex);
+      const name = indexFileName(filenameBase, n);
+      const written = await this.#write(name, renderIndex(entries, xslURL), false);
+      indexes.push({ kind: 'index', url: baseUrl + name, urlCount: entries.length, ...written });
+    }
+    return indexes;
   }
-  return [...indexFiles, ...files];
+
+  async #write(name: string, xml: string, gzip: boolean) {
+    const path = join(this.#options.outDir, name);
+    const raw = Buffer.from(xml, 'utf8');
+    const data = gzip ? gzipSync(raw, { level: 9 }) : raw;
+    const changed = await writeFileAtomic(path, data);
+    return { path, changed, bytes: data.length, xmlBytes: raw.length };
+  }
+}
+
+export async function emitFiles(
+  groups: EntryGroup[],
+  options: ResolvedOptions,
+): Promise<WrittenFile[]> {
+  const writer = new SitemapWriter(options);
+  for (const group of groups) {
+    const prefix =
+      group.name === null ? options.filenameBase : `${options.filenameBase}-${group.name}`;
+    if (writer.fitsOneFile(group.items)) {
+      await writer.writeSeries(prefix, group.items);
+      continue;
+    }
+    for (const [section, entries] of splitSections(
+      group.items,
+      (e) => e.item.url,
+      options.baseUrl,
+    )) {
+      await writer.writeSeries(`${prefix}-${section}`, entries);
+    }
+  }
+  for (const url of options.customSitemaps) writer.index.push({ url });
+  const indexes = await writer.writeIndexes();
+  return [...indexes, ...writer.files];
 }

@@ -109,29 +109,26 @@ describe('generateSitemaps on a blog', () => {
     expect(
       (await readdir(join(root, 'dist'))).filter((f) => f.startsWith('sitemap-')).sort(),
     ).toEqual([
-      'sitemap-0.xml',
-      'sitemap-1.xml',
-      'sitemap-2.xml',
-      'sitemap-3.xml',
-      'sitemap-4.xml',
       'sitemap-index.xml',
+      'sitemap-root-0.xml',
+      'sitemap-root-1.xml',
+      'sitemap-root-2.xml',
+      'sitemap-root-3.xml',
+      'sitemap-root-4.xml',
     ]);
     await writeFile(join(root, 'dist/sitemap-7.xml'), 'my own notes, not a sitemap');
-    const result = await generateSitemaps({
-      site: SITE,
-      outDir: join(root, 'dist'),
-      maxUrlsPerSitemap: 2,
-    });
-    expect(result.removed).toEqual(['sitemap-3.xml', 'sitemap-4.xml']);
+    // The site now fits in one file: the five shards of the earlier build are stale.
+    const result = await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
+    expect(result.removed).toEqual([
+      'sitemap-root-0.xml',
+      'sitemap-root-1.xml',
+      'sitemap-root-2.xml',
+      'sitemap-root-3.xml',
+      'sitemap-root-4.xml',
+    ]);
     expect(
       (await readdir(join(root, 'dist'))).filter((f) => f.startsWith('sitemap-')).sort(),
-    ).toEqual([
-      'sitemap-0.xml',
-      'sitemap-1.xml',
-      'sitemap-2.xml',
-      'sitemap-7.xml',
-      'sitemap-index.xml',
-    ]);
+    ).toEqual(['sitemap-0.xml', 'sitemap-7.xml', 'sitemap-index.xml']);
     expect(await readFile(join(root, 'dist/sitemap-7.xml'), 'utf8')).toBe(
       'my own notes, not a sitemap',
     );
@@ -215,7 +212,8 @@ describe('generateSitemaps on a blog', () => {
     for (const [count, files] of [
       [49_999, [49_999]],
       [50_000, [50_000]],
-      [50_001, [50_000, 1]],
+      // Past one file, URLs are written section by section: `/` first, then `/item/…`.
+      [50_001, [1, 50_000]],
     ] as const) {
       const root = await makeTree({ 'dist/index.html': page() });
       const customPages = Array.from({ length: count - 1 }, (_, i) => `${SITE}/item/${i}`);
