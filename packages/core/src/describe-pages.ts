@@ -17,6 +17,8 @@ import type { ResolvedOptions } from './options.js';
 import type { LinkItem, SitemapWarning } from './types.js';
 
 export interface DescribedPages {
+  /** True when `sources` were given (the lastmod advice depends on it). */
+  hasSources: boolean;
   /** hreflang alternates read from heads, by page URL. */
   headLinks: Map<string, LinkItem[]>;
   /** True when source modification times were found meaningless. */
@@ -61,7 +63,9 @@ export async function describePages(
       page.record.excluded = 'filter';
       continue;
     }
-    const source = byKey.get(page.key) ?? byLooseKey.get(looseKey(page.key));
+    // `about.html` listed as `/about.html` (cleanUrls off) still renders from `about.md`.
+    const bare = page.key.replace(/\.html?$/i, '');
+    const source = byKey.get(page.key) ?? byKey.get(bare) ?? byLooseKey.get(looseKey(bare));
     if (source) page.record.source = source.rel;
     candidates.push(source ? { page, source } : { page });
   }
@@ -150,5 +154,10 @@ export async function describePages(
     if (picked.value) record.lastmod = picked.value;
     record.lastmodFrom = picked.from;
   });
-  return { headLinks, mtimesUntrusted, ...(git ? { git } : {}) };
+  return {
+    hasSources: options.sources.length > 0,
+    headLinks,
+    mtimesUntrusted,
+    ...(git ? { git } : {}),
+  };
 }

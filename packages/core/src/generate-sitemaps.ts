@@ -177,9 +177,12 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     const why = described.mtimesUntrusted
       ? ' (their source files all carry nearly the same modification time, as after a fresh clone, so those times say nothing)'
       : '';
+    const advice = described.hasSources
+      ? 'Set a date in their frontmatter (lastmod, updatedDate), or enable git dates (git: true) with full history (fetch-depth: 0 in CI).'
+      : 'Point `sources` at the pages\' source files (frontmatter dates, git dates, file times), or emit <meta property="article:modified_time"> in their heads.';
     warnings.push({
       code: 'lastmod-unknown',
-      message: `${withoutLastmod} of ${included} pages have no lastmod: their date could not be known${why}. Set a date in their frontmatter (lastmod, updatedDate), or enable git dates (git: true) with full history (fetch-depth: 0 in CI).`,
+      message: `${withoutLastmod} of ${included} pages have no lastmod: their date could not be known${why}. ${advice}`,
     });
   }
 

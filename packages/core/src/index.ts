@@ -3,7 +3,7 @@
  * One entry point, `generateSitemaps(options)`; the rest is types and helpers adapters share.
  */
 
-export { formatSummary } from './cli/summary.js';
+export { formatBytes, formatSummary, formatSummaryLine } from './cli/summary.js';
 export type { ErrorContext, SitemapErrorCode } from './errors.js';
 export { isSitemapError, SitemapError } from './errors.js';
 export { generateSitemaps } from './generate-sitemaps.js';

@@ -21,6 +21,7 @@ import type {
   SourceDir,
   TrailingSlash,
 } from './types.js';
+import { encodePath, safeDecode } from './url/encode.js';
 
 export const DEFAULTS = {
   base: '/',
@@ -135,10 +136,17 @@ const KNOWN_KEYS = new Set([
   'i18n',
 ]);
 
-/** Normalises a URL path: leading slash, trailing slash, no `//` runs, `\` as `/`. */
+/**
+ * Normalises a URL path: leading and trailing slash, no `//` runs, `\` as `/`, percent-encoded.
+ * @example normaliseBase('docs') // '/docs/'
+ */
 export function normaliseBase(base: string): string {
-  const path = `/${base.replaceAll('\\', '/')}/`.replace(/\/{2,}/g, '/');
-  return path;
+  return encodePath(normalisePath(base));
+}
+
+/** Leading and trailing slash, no `//` runs, `\` as `/`; not encoded (route keys are decoded). */
+export function normalisePath(path: string): string {
+  return `/${path.replaceAll('\\', '/')}/`.replace(/\/{2,}/g, '/');
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -250,7 +258,7 @@ function resolveSources(problems: string[], sources: unknown, root: string): Res
       problems.push(`\`sources[${i}].route\` must be a URL path such as '/blog/'`);
       return;
     }
-    const route = normaliseBase(s.route ?? '/').replace(/(.)\/$/, '$1');
+    const route = normalisePath(safeDecode(s.route ?? '/')).replace(/(.)\/$/, '$1');
     out.push({ dir: resolve(root, s.dir), route });
   });
   return out;

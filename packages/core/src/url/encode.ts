@@ -40,6 +40,14 @@ export function encodePathSegment(segment: string): string {
 }
 
 /**
+ * Percent-encodes a URL path (slashes kept), keeping valid `%XX` escapes.
+ * @example encodePath('/café/') // '/caf%C3%A9/'
+ */
+export function encodePath(path: string): string {
+  return encodeChars(path.normalize('NFC'), ':@/', true);
+}
+
+/**
  * Normalises an absolute URL: lower-case scheme and host, IDN host to punycode, default port
  * dropped, path/query/fragment percent-encoded per RFC 3986 without double-encoding.
  * Returns null when the input is not an absolute URL with an authority.

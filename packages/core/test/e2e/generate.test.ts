@@ -339,3 +339,35 @@ describe('generateSitemaps on a blog', () => {
     expect(urlset?.entries.find((e) => e.loc === `${SITE}/only-en/`)?.links).toEqual([]);
   });
 });
+
+describe('plain .html pages (cleanUrls off) and encoded bases', () => {
+  it('matches about.html to about.md, encodes a non-ASCII base, and advises sources when there are none', async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      'dist/about.html': page(),
+      'src/about.md': '---\nlastmod: 2024-09-09\n---\n',
+    });
+    const result = await generateSitemaps({
+      site: SITE,
+      base: '/café/',
+      root,
+      outDir: 'dist',
+      cleanUrls: false,
+      sources: [{ dir: 'src' }],
+      robotsTxt: false,
+    });
+    expect(result.records.map((r) => [r.url, r.lastmod ?? null])).toEqual([
+      [`${SITE}/caf%C3%A9/`, null],
+      [`${SITE}/caf%C3%A9/about.html`, '2024-09-09'],
+    ]);
+    await readAll(result.files.map((f) => f.path));
+    const bare = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      robotsTxt: false,
+    });
+    expect(bare.warnings.find((w) => w.code === 'lastmod-unknown')?.message).toMatch(
+      /Point `sources` at the pages' source files/,
+    );
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * @sitemapkit/vite: sitemaps for every HTML page a Vite build emits. Thin by design: it maps
+ * Vite's resolved config to @sitemapkit/core options, calls the core once the client build is
+ * on disk, and reports through Vite's logger.
+ */
+import { resolve } from 'node:path';
+import {
+  formatSummaryLine,
+  generateSitemaps,
+  isSitemapError,
+  resolveOptions,
+  SitemapError,
+  type SitemapOptions,
+} from '@sitemapkit/core';
+import type { Environment, Plugin } from 'vite';
+import { basePath } from './base-path.js';
+
+/**
+ * The core's options ({@link SitemapOptions}, documented in @sitemapkit/core), less `outDir`
+ * and `root`, which come from Vite's `build.outDir` and `root`.
+ */
+export interface SitemapPluginOptions
+  extends Omit<SitemapOptions, 'outDir' | 'root' | 'base' | 'cleanUrls'> {
+  /**
+   * Path the site is served under; a full URL gives its path.
+   * @default Vite's `base` (its path when it is a full URL; the path of `site` when it is `./`)
+   */
+  base?: string;
+  /**
+   * List `about.html` as `/about` (true) or as `/about.html` (false), as Vite serves it.
+   * @default false
+   */
+  cleanUrls?: boolean;
+}
+
+/** Options Vite owns, with the Vite setting to change instead. */
+const VITE_OWNED: Record<string, string> = { outDir: 'build.outDir', root: 'root' };
+
+/** Checks every option now, so a bad one fails at config time with each problem listed. */
+function checkOptions(options: SitemapPluginOptions): void {
+  const given = options as unknown as Record<string, unknown>;
+  const problems = Object.entries(VITE_OWNED)
+    .filter(([key]) => given[key] !== undefined)
+    .map(([key, vite]) => `\`${key}\` comes from Vite's \`${vite}\`; set it there`);
+  try {
+    resolveOptions({ ...options, outDir: 'placeholder: Vite build.outDir' });
+  } catch (error) {
+    if (!isSitemapError(error)) throw error;
+    problems.push(...error.problems);
+  }
+  if (problems.length === 0) return;
+  const list = problems.map((p) => `  - ${p}`).join('\n');
+  throw new SitemapError('invalid-options', `sitemapkit: invalid options:\n${list}`, {}, problems);
+}
+
+/** Maps Vite's resolved config to core options, generates, and reports through Vite's logger. */
+async function writeSitemaps(
+  options: SitemapPluginOptions,
+  config: Environment['config'],
+): Promise<void> {
+  const result = await generateSitemaps({
+    ...options,
+    cleanUrls: options.cleanUrls ?? false,
+    base: basePath(options.base ?? config.base),
+    root: config.root,
+    outDir: resolve(config.root, config.build.outDir),
+  });
+  config.logger.info(formatSummaryLine(result));
+  for (const warning of result.warnings) config.logger.warn(`sitemapkit: ${warning.message}`);
+}
+
+/**
+ * Writes sitemaps (and a `Sitemap:` line in robots.txt) for the HTML pages of the client build.
+ * @example plugins: [sitemap({ site: 'https://example.com' })]
+ */
+export function sitemap(options: SitemapPluginOptions): Plugin {
+  checkOptions(options ?? {});
+  return {
+    name: 'sitemapkit',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle: {
+      order: 'post',
+      // Vite 6/7 (Rollup) run closeBundle hooks in parallel: wait for the others' files.
+      sequential: true,
+      async handler(error?: Error) {
+        const config = this.environment.config;
+        if (error || config.consumer !== 'client' || config.build.ssr) return;
+        if (!config.build.write) {
+          config.logger.info(
+            'sitemapkit: build.write is false, so no page is on disk; no sitemap written',
+          );
+          return;
+        }
+        if (!config.build.watch) return writeSitemaps(options, config);
+        // `vite build --watch` does not await closeBundle: a throw would end the watcher with an
+        // unhandled rejection and no message. Report it and keep watching.
+        await writeSitemaps(options, config).catch((failure: unknown) => {
+          config.logger.error(failure instanceof Error ? failure.message : String(failure));
+        });
+      },
+    },
+  };
+}
+
+export default sitemap;

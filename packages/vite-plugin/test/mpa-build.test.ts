@@ -1,0 +1,174 @@
+/**
+ * Real `vite build` of the multi-page fixture (test/fixtures/mpa): every emitted page is listed,
+ * whole files are compared, and every sitemap written is valid against the official XSD.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { afterEach, describe, expect, test } from 'vitest';
+import { sitemap } from '../src/index.js';
+import { copyFixture, removeCopy, sitemapkitLines, viteBuild } from './helpers/vite-build.js';
+import { validateSitemapDir } from './helpers/xsd.js';
+
+const SITE = 'https://example.com';
+const LASTMOD = '2024-03-05T10:00:00Z';
+
+/** The urlset of the mpa fixture under `baseUrl`; paths as written, in the core's order. */
+function mpaUrlset(baseUrl: string, paths = MPA_PATHS): string {
+  const urls = paths.map((path) => {
+    const lastmod = path.startsWith('blog/first-post') ? `<lastmod>${LASTMOD}</lastmod>` : '';
+    return `<url><loc>${baseUrl}${path}</loc>${lastmod}</url>\n`;
+  });
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    urls.join('') +
+    '</urlset>\n'
+  );
+}
+
+/** Pages of the fixture: 404.html and the noindex secret.html are left out. */
+const MPA_PATHS = [
+  '',
+  '%C3%BCber-uns.html',
+  'about.html',
+  'blog/first-post.html',
+  'caf%C3%A9/',
+  'docs/',
+  'docs/guide/',
+];
+
+function mpaIndex(baseUrl: string): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    `<sitemap><loc>${baseUrl}sitemap-0.xml</loc><lastmod>${LASTMOD}</lastmod></sitemap>\n` +
+    '</sitemapindex>\n'
+  );
+}
+
+const SUMMARY =
+  'info: sitemapkit: 9 pages found, 7 listed, 2 excluded (error-page 1, noindex 1), 6 without lastmod; 2 files';
+
+let root = '';
+afterEach(async () => {
+  await removeCopy(root);
+});
+
+async function read(path: string): Promise<string> {
+  return readFile(path, 'utf8');
+}
+
+describe('multi-page app', () => {
+  test('lists every emitted page: nested index.html as its folder, about.html as /about.html', async () => {
+    root = await copyFixture('mpa');
+    const { lines } = await viteBuild(root, { plugins: [sitemap({ site: SITE })] });
+    const out = join(root, 'dist');
+    expect(await read(join(out, 'sitemap-index.xml'))).toBe(mpaIndex(`${SITE}/`));
+    expect(await read(join(out, 'sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/`));
+    expect(await validateSitemapDir(out)).toEqual([]);
+    expect(sitemapkitLines(lines)).toEqual([
+      SUMMARY,
+      expect.stringMatching(/^warn: sitemapkit: 6 of 7 pages have no lastmod/),
+    ]);
+  });
+
+  test("keeps the user's robots.txt from public/ and adds one Sitemap: line", async () => {
+    root = await copyFixture('mpa');
+    const own = await read(join(root, 'public/robots.txt'));
+    await viteBuild(root, { plugins: [sitemap({ site: SITE })] });
+    expect(await read(join(root, 'dist/robots.txt'))).toBe(
+      `${own}\nSitemap: ${SITE}/sitemap-index.xml\n`,
+    );
+    // The source in public/ is the user's: never written.
+    expect(await read(join(root, 'public/robots.txt'))).toBe(own);
+  });
+
+  test('cleanUrls: true lists about.html as /about', async () => {
+    root = await copyFixture('mpa');
+    await viteBuild(root, { plugins: [sitemap({ site: SITE, cleanUrls: true })] });
+    const clean = MPA_PATHS.map((path) => path.replace(/\.html$/, ''));
+    expect(await read(join(root, 'dist/sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/`, clean));
+  });
+
+  test("writes into Vite's build.outDir, wherever it is", async () => {
+    root = await copyFixture('mpa');
+    await viteBuild(root, { plugins: [sitemap({ site: SITE })], build: { outDir: 'build/site' } });
+    const out = join(root, 'build/site');
+    expect(await read(join(out, 'sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/`));
+    expect(await read(join(out, 'robots.txt'))).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
+    expect(await validateSitemapDir(out)).toEqual([]);
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+
+  test("takes the base path from Vite's base", async () => {
+    root = await copyFixture('mpa');
+    const { lines } = await viteBuild(root, { base: '/app/', plugins: [sitemap({ site: SITE })] });
+    const out = join(root, 'dist');
+    expect(await read(join(out, 'sitemap-index.xml'))).toBe(mpaIndex(`${SITE}/app/`));
+    expect(await read(join(out, 'sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/app/`));
+    expect(await read(join(out, 'robots.txt'))).toContain(`Sitemap: ${SITE}/app/sitemap-index.xml`);
+    expect(await validateSitemapDir(out)).toEqual([]);
+    // robots.txt under a base is not where crawlers look: the core says so, through Vite's logger.
+    expect(sitemapkitLines(lines)).toContainEqual(
+      expect.stringMatching(/^warn: sitemapkit: robots\.txt was written to \/app\/robots\.txt/),
+    );
+  });
+
+  test("takes the path of a full-URL Vite base; the plugin's base option wins over Vite's", async () => {
+    root = await copyFixture('mpa');
+    await viteBuild(root, {
+      base: 'https://cdn.example.net/static/',
+      plugins: [sitemap({ site: SITE })],
+    });
+    expect(await read(join(root, 'dist/sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/static/`));
+
+    await viteBuild(root, { base: '/app/', plugins: [sitemap({ site: SITE, base: '/shop/' })] });
+    expect(await read(join(root, 'dist/sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/shop/`));
+  });
+
+  test('writes once, completely, before `vite build` resolves', async () => {
+    root = await copyFixture('mpa');
+    const out = join(root, 'dist');
+    const seen: Array<{ index: string; urlset: string; inode: number }> = [];
+    // Runs after ours (same enforce and order, listed later): what it sees, ours has finished.
+    const probe: Plugin = {
+      name: 'probe-after-sitemapkit',
+      apply: 'build',
+      enforce: 'post',
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        async handler() {
+          seen.push({
+            index: await read(join(out, 'sitemap-index.xml')),
+            urlset: await read(join(out, 'sitemap-0.xml')),
+            inode: (await stat(join(out, 'sitemap-0.xml'))).ino,
+          });
+        },
+      },
+    };
+    const { lines } = await viteBuild(root, { plugins: [sitemap({ site: SITE }), probe] });
+    // Right after the build resolved: complete, valid, and the very file the probe saw (a
+    // rewrite would have renamed a new file into place).
+    expect(seen).toEqual([
+      { index: mpaIndex(`${SITE}/`), urlset: mpaUrlset(`${SITE}/`), inode: expect.any(Number) },
+    ]);
+    expect((await stat(join(out, 'sitemap-0.xml'))).ino).toBe(seen[0]?.inode);
+    expect(await validateSitemapDir(out)).toEqual([]);
+    expect(sitemapkitLines(lines).filter((line) => line.startsWith('info:'))).toEqual([SUMMARY]);
+  });
+
+  test('build.write: false: nothing on disk, so one info line and no sitemap', async () => {
+    root = await copyFixture('mpa');
+    const { lines } = await viteBuild(root, {
+      plugins: [sitemap({ site: SITE })],
+      build: { write: false },
+    });
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+    expect(sitemapkitLines(lines)).toEqual([
+      'info: sitemapkit: build.write is false, so no page is on disk; no sitemap written',
+    ]);
+  });
+});
