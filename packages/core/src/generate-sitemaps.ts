@@ -5,10 +5,10 @@
 import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
 import { describePages } from './describe-pages.js';
-import { findPages } from './discover/find-pages.js';
+import { findPages, matcher } from './discover/find-pages.js';
 import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
-import { resolveOptions } from './options.js';
+import { type ResolvedOptions, resolveOptions } from './options.js';
 import { renderReport, writeReport } from './report.js';
 import type {
   ExclusionReason,
@@ -16,29 +16,26 @@ import type {
   PageRecord,
   SitemapOptions,
   SitemapWarning,
+  WrittenFile,
 } from './types.js';
-import { encodeUrl } from './url/encode.js';
+import { encodeUrl, safeDecode } from './url/encode.js';
 import { naturalCompare } from './url/natural-compare.js';
 import { removeStaleSitemaps, updateRobotsTxt } from './write.js';
 
 const MAX_LISTED_WARNINGS = 20;
 
-function customRecords(
-  urls: readonly string[],
-  baseUrl: string,
-  lastmod: string | undefined,
-): PageRecord[] {
-  return urls.map((input) => {
+/** Custom pages go through the same include, exclude and filter as found pages. */
+function customRecords(options: ResolvedOptions): PageRecord[] {
+  const include = matcher(options.include);
+  const exclude = matcher(options.exclude);
+  const { baseUrl, lastmod } = options;
+  return options.customPages.map((input) => {
     const url = encodeUrl(input);
     if (url === null || !/^https?:\/\//.test(url)) {
-      throw new SitemapError(
-        'invalid-options',
-        `sitemapkit: customPages entry ${JSON.stringify(input)} is not an absolute http(s) URL`,
-        {
-          option: 'customPages',
-          url: input,
-        },
-      );
+      throw new SitemapError('invalid-options', `sitemapkit: customPages entry ${JSON.stringify(input)} is not an absolute http(s) URL`, {
+        option: 'customPages',
+        url: input,
+      });
     }
     if (!isUnderBase(url, baseUrl)) {
       throw new SitemapError(
@@ -47,12 +44,12 @@ function customRecords(
         { option: 'customPages', url },
       );
     }
-    return {
-      file: null,
-      url,
-      ...(lastmod ? { lastmod } : {}),
-      lastmodFrom: lastmod ? 'option' : 'none',
-    };
+    const record: PageRecord = { file: null, url, ...(lastmod ? { lastmod } : {}), lastmodFrom: lastmod ? 'option' : 'none' };
+    const key = `/${safeDecode(url.slice(baseUrl.length).split(/[?#]/)[0] ?? '')}`.replace(/(.)\/$/, '$1');
+    if (include && !include(key)) record.excluded = 'include';
+    else if (exclude?.(key)) record.excluded = 'exclude';
+    else if (options.filter && !options.filter(url)) record.excluded = 'filter';
+    return record;
   });
 }
 
@@ -111,7 +108,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
 
   const records = [
     ...found.map((p) => p.record),
-    ...customRecords(options.customPages, options.baseUrl, options.lastmod),
+    ...customRecords(options),
   ];
   const seen = new Set<string>();
   for (const record of records) {
@@ -148,6 +145,17 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     }
   }
 
+  const listedCount = groups.reduce((n, g) => n + g.items.length, 0);
+  if (listedCount === 0 && options.customSitemaps.length === 0) {
+    // An index or urlset with no entry is invalid (the XSD wants at least one): write nothing,
+    // and remove what an earlier build left, since it lists pages that are now out.
+    const removed = await removeStaleSitemaps(options.outDir, options.filenameBase, new Set());
+    warnings.push({
+      code: 'nothing-listed',
+      message: `every page found was left out (${records.length} found), so no sitemap was written; see the exclusion counts`,
+    });
+    return finish(records, [], removed, warnings, null, options, described.mtimesUntrusted, described.hasSources);
+  }
   const files = await emitFiles(groups, options);
   const written = new Set(files.map((f) => relative(options.outDir, f.path)));
   const removed = await removeStaleSitemaps(options.outDir, options.filenameBase, written);
@@ -162,6 +170,20 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     }
   }
 
+  return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described.mtimesUntrusted, described.hasSources);
+}
+
+/** Counts, the lastmod warning, the report: what every run ends with. */
+async function finish(
+  records: PageRecord[],
+  files: WrittenFile[],
+  removed: string[],
+  warnings: SitemapWarning[],
+  indexUrl: string | null,
+  options: ResolvedOptions,
+  mtimesUntrusted: boolean,
+  hasSources: boolean,
+): Promise<GenerateResult> {
   reciprocityWarnings(records, warnings);
   const excluded: Partial<Record<ExclusionReason, number>> = {};
   let included = 0;
@@ -174,10 +196,10 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     }
   }
   if (withoutLastmod > 0) {
-    const why = described.mtimesUntrusted
+    const why = mtimesUntrusted
       ? ' (their source files all carry nearly the same modification time, as after a fresh clone, so those times say nothing)'
       : '';
-    const advice = described.hasSources
+    const advice = hasSources
       ? 'Set a date in their frontmatter (lastmod, updatedDate), or enable git dates (git: true) with full history (fetch-depth: 0 in CI).'
       : 'Point `sources` at the pages\' source files (frontmatter dates, git dates, file times), or emit <meta property="article:modified_time"> in their heads.';
     warnings.push({
@@ -185,9 +207,8 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
       message: `${withoutLastmod} of ${included} pages have no lastmod: their date could not be known${why}. ${advice}`,
     });
   }
-
   const result: GenerateResult = {
-    indexUrl: indexUrls[0] as string,
+    indexUrl,
     files,
     pages: { found: records.length, included, excluded, withoutLastmod },
     records,

@@ -17,6 +17,8 @@ export function sectionOf(url: string, baseUrl: string): string {
   if (slash <= 0) return ROOT_SECTION;
   const segment = safeDecode(rest.slice(0, slash)).normalize('NFC').toLowerCase();
   const slug = segment.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  // `sitemap-index-N.xml` names index files: a folder called `index` gets another name.
+  if (slug === 'index') return 'index-pages';
   if (slug !== '' && slug === segment) return slug;
   // Non-ASCII or punctuated names get a short, stable hash so distinct folders stay distinct.
   let hash = 2166136261;

@@ -189,8 +189,8 @@ export interface PageRecord {
 }
 
 export interface GenerateResult {
-  /** Absolute URL of the (first) index file. */
-  indexUrl: string;
+  /** Absolute URL of the (first) index file; null when no page was listed and nothing was written. */
+  indexUrl: string | null;
   files: WrittenFile[];
   pages: {
     found: number;

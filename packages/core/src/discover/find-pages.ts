@@ -26,7 +26,7 @@ export interface FoundPage {
   key: string;
 }
 
-function matcher(globs: readonly string[]): ((path: string) => boolean) | null {
+export function matcher(globs: readonly string[]): ((path: string) => boolean) | null {
   if (globs.length === 0) return null;
   const match = picomatch(
     globs.map((g) => (g.startsWith('/') ? g : `/${g}`).replace(/(.)\/$/, '$1')),

@@ -371,3 +371,35 @@ describe('plain .html pages (cleanUrls off) and encoded bases', () => {
     );
   });
 });
+
+describe('edge cases of what is listed', () => {
+  it('writes no sitemap when every page is left out, and removes the earlier build\'s files', async () => {
+    const root = await makeTree({ 'dist/index.html': page(), 'dist/a/index.html': page() });
+    await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), robotsTxt: false });
+    const result = await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), robotsTxt: false, filter: () => false });
+    expect(result.indexUrl).toBeNull();
+    expect(result.files).toEqual([]);
+    expect(result.removed).toEqual(['sitemap-0.xml', 'sitemap-index.xml']);
+    expect(result.warnings.map((w) => w.code)).toContain('nothing-listed');
+    expect(await readdir(join(root, 'dist'))).toEqual(['a', 'index.html']);
+  });
+
+  it('custom pages go through include, exclude and filter too', async () => {
+    const root = await makeTree({ 'dist/index.html': page() });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      customPages: [`${SITE}/app/`, `${SITE}/app/secret`, `${SITE}/shop/x`, `${SITE}/app/hidden`],
+      include: ['/', '/app/**'],
+      exclude: ['/app/secret'],
+      filter: (url) => !url.endsWith('/hidden'),
+    });
+    expect(result.records.filter((r) => !r.excluded).map((r) => r.url)).toEqual([`${SITE}/`, `${SITE}/app/`]);
+    expect(result.pages.excluded).toEqual({ include: 1, exclude: 1, filter: 1 });
+  });
+
+  it('a folder named index does not take the name of an index file', async () => {
+    const { sectionOf } = await import('../../src/sections.js');
+    expect(sectionOf(`${SITE}/index/a`, `${SITE}/`)).toBe('index-pages');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * @sitemapkit/astro: the Astro integration. Thin: maps Astro's config and build info to
+ * @sitemapkit/core options, calls the core, and reports through the hook's logger.
+ * A drop-in for @astrojs/sitemap: same default export, same option names and meanings.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type SitemapOptions as CoreOptions,
+  formatSummaryLine,
+  type GenerateResult,
+  generateSitemaps,
+} from '@sitemapkit/core';
+import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
+import { localeErrorPages, onDemandPageUrls, urlKey } from './astro-pages.js';
+import { type AstroSite, readAstroSite } from './astro-site.js';
+import { checkOptions, type SitemapOptions, toCoreOptions } from './options.js';
+import { publicHtmlKeys } from './public-html.js';
+
+export type { LinkItem } from '@sitemapkit/core';
+export type { ChangeFreq, SitemapItem, SitemapOptions } from './options.js';
+export { ChangeFreqEnum } from './options.js';
+
+const NAME = '@sitemapkit/astro';
+
+interface BuildInfo {
+  dir: URL;
+  routes: readonly IntegrationResolvedRoute[];
+  server: boolean;
+  /** Keys of HTML files copied from public/: not pages. */
+  publicHtml: Set<string>;
+}
+
+/** Maps the integration's options and what Astro knows to the core's options. */
+function coreOptions(
+  options: SitemapOptions,
+  site: AstroSite & { origin: string },
+  build: BuildInfo,
+): CoreOptions {
+  const outDir = fileURLToPath(build.dir);
+  const baseUrl = site.origin + site.base;
+  const { filter } = options;
+  const i18n = options.i18n ?? site.i18n;
+  const onDemand = build.server ? onDemandPageUrls(build.routes, { ...site, baseUrl }) : [];
+  const content = Object.entries(options.content ?? {}).map(([dir, route]) => ({
+    dir: join(site.srcDir, 'content', dir),
+    route,
+  }));
+  return {
+    ...toCoreOptions(options),
+    site: site.origin,
+    base: site.base,
+    outDir,
+    root: site.root,
+    trailingSlash: site.trailingSlash,
+    format: site.format,
+    filter: (url) =>
+      !build.publicHtml.has(urlKey(url, baseUrl) ?? '') && (filter ? filter(url) : true),
+    customPages: [...(options.customPages ?? []), ...onDemand],
+    sources: [...content, ...(options.sources ?? []), { dir: join(site.srcDir, 'pages') }],
+    exclude: [
+      ...(options.exclude ?? []),
+      ...localeErrorPages([...site.localePaths, ...Object.keys(i18n?.locales ?? {})]),
+    ],
+    robotsTxt: options.robotsTxt ?? site.base === '/',
+    ...(i18n ? { i18n } : {}),
+  };
+}
+
+function report(result: GenerateResult, logger: AstroIntegrationLogger): void {
+  for (const warning of result.warnings) logger.warn(warning.message);
+  logger.info(formatSummaryLine(result).replace(/^sitemapkit: /, ''));
+}
+
+/**
+ * The integration: `integrations: [sitemap()]` in `astro.config.mjs`.
+ * Invalid options throw here, before any hook runs, with every problem listed.
+ * @example sitemap({ content: { blog: '/blog/' }, filter: (page) => !page.includes('/secret/') })
+ */
+export default function sitemap(options?: SitemapOptions): AstroIntegration {
+  const checked = checkOptions(options);
+  let site: AstroSite | undefined;
+  let server = false;
+  let routes: readonly IntegrationResolvedRoute[] = [];
+  // Astro merges integration arrays when configs are extended, so this instance may be listed
+  // more than once, after or before another one: only the last entry writes.
+  let pendingRuns = 1;
+  let superseded = false;
+
+  const buildDone: NonNullable<AstroIntegration['hooks']['astro:build:done']> = async ({
+    dir,
+    logger,
+  }) => {
+    pendingRuns--;
+    if (superseded || pendingRuns > 0) {
+      logger.debug('registered more than once: the last registration writes the sitemap');
+      return;
+    }
+    if (!site?.origin) {
+      logger.warn(
+        'the `site` option is not set in astro.config, so no sitemap was written. Set `site` to the deployed URL, e.g. `site: "https://example.com"`.',
+      );
+      return;
+    }
+    const publicHtml = await publicHtmlKeys(site.publicDir);
+    const result = await generateSitemaps(
+      coreOptions(checked, { ...site, origin: site.origin }, { dir, routes, server, publicHtml }),
+    );
+    report(result, logger);
+  };
+
+  return {
+    name: NAME,
+    hooks: {
+      'astro:config:done': ({ config, buildOutput }) => {
+        site = readAstroSite(config);
+        server = buildOutput === 'server';
+        const ours = config.integrations
+          .filter((i) => i.name === NAME)
+          .map((i) => i.hooks['astro:build:done']);
+        const mine = ours.filter((hook) => hook === buildDone).length;
+        // Should a future Astro wrap hooks, every instance writes: the core makes that safe.
+        pendingRuns = Math.max(mine, 1);
+        superseded = mine > 0 && ours.at(-1) !== buildDone;
+      },
+      'astro:routes:resolved': ({ routes: resolved }) => {
+        routes = resolved;
+      },
+      'astro:build:done': buildDone,
+    },
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * The integration's options: @astrojs/sitemap 3.7's, same names and meanings, plus a few of
+ * sitemapkit's own. Checked once, in the factory, with every problem listed. Pure.
+ */
+import {
+  type ChangeFreq,
+  type SitemapOptions as CoreOptions,
+  resolveOptions,
+  SitemapError,
+  type SitemapItem,
+  type SourceDir,
+} from '@sitemapkit/core';
+
+export interface SitemapOptions {
+  /** Called with each page's absolute URL; return false to leave it out. */
+  filter?: (page: string) => boolean;
+  /** Absolute URLs of pages Astro does not render to HTML, to list too. */
+  customPages?: string[];
+  /** Absolute URLs of sitemaps made by other tools, listed in `sitemap-index.xml`. */
+  customSitemaps?: string[];
+  /**
+   * Locale prefixes -> hreflang values; pages in several locales link to each other.
+   * @default derived from Astro's own `i18n` config (each locale's path -> its first code)
+   * @example { defaultLocale: 'en', locales: { en: 'en-US', es: 'es-ES' } }
+   */
+  i18n?: { defaultLocale: string; locales: Record<string, string> };
+  /** Maximum URLs per sitemap file. @default 50000 */
+  entryLimit?: number;
+  /** Written for every URL that sets none of its own. Not written unless set. */
+  changefreq?: ChangeFreq;
+  /** Date for pages whose own date is unknown (frontmatter and head win). Not written unless set. */
+  lastmod?: Date | string;
+  /** Written for every URL that sets none of its own (0.0-1.0). Not written unless set. */
+  priority?: number;
+  /** Last say over each entry; return a falsy value to drop it. */
+  serialize?: CoreOptions['serialize'];
+  /** URL of an XSL stylesheet referenced from every file written. */
+  xslURL?: string;
+  /** Named groups written as `sitemap-<name>-N.xml`; the rest go to `sitemap-pages-N.xml`. */
+  chunks?: CoreOptions['chunks'];
+  /**
+   * Accepted for compatibility and ignored: sitemapkit declares `xmlns:xhtml` only in files
+   * that carry hreflang links and never declares the news, image or video namespaces.
+   */
+  namespaces?: { news?: boolean; xhtml?: boolean; image?: boolean; video?: boolean };
+  /** Files are named `<filenameBase>-index.xml`, `<filenameBase>-0.xml`. @default 'sitemap' */
+  filenameBase?: string;
+
+  /**
+   * Content collections whose entries are pages: folder under `src/content/` -> the route the
+   * entries are served under. Their frontmatter (`updatedDate`, `pubDate`, `sitemap: false`...)
+   * then sets each page's entry. Markdown pages under `src/pages/` need nothing.
+   * @default {}
+   * @example { blog: '/blog/' } // src/content/blog/first-post.md -> /blog/first-post/
+   */
+  content?: Record<string, string>;
+  /** Further page-source folders, relative to Astro's `root` (sitemapkit core `sources`). @default [] */
+  sources?: SourceDir[];
+  /** Globs over URL paths relative to `base` (`/drafts/**`) to leave out. @default [] */
+  exclude?: string[];
+  /** Take lastmod from git history (needs full history in CI). @default false */
+  git?: boolean;
+  /** Add a `Sitemap:` line to `robots.txt` in the output. @default true when `base` is `/` */
+  robotsTxt?: boolean;
+  /** Write a JSON report of every page to this path, relative to Astro's `root`. */
+  report?: string;
+  /** Fail the build on page-level problems (bad dates, unreadable pages). @default false */
+  strict?: boolean;
+}
+
+export type { ChangeFreq, SitemapItem };
+
+/** `ChangeFreqEnum.WEEKLY === 'weekly'`, as @astrojs/sitemap exports it. */
+export const ChangeFreqEnum = {
+  ALWAYS: 'always',
+  HOURLY: 'hourly',
+  DAILY: 'daily',
+  WEEKLY: 'weekly',
+  MONTHLY: 'monthly',
+  YEARLY: 'yearly',
+  NEVER: 'never',
+} as const satisfies Record<string, ChangeFreq>;
+
+const COMPAT_KEYS = [
+  'filter',
+  'customPages',
+  'customSitemaps',
+  'i18n',
+  'entryLimit',
+  'changefreq',
+  'lastmod',
+  'priority',
+  'serialize',
+  'xslURL',
+  'chunks',
+  'namespaces',
+  'filenameBase',
+] as const;
+const OWN_KEYS = ['content', 'sources', 'exclude', 'git', 'robotsTxt', 'report', 'strict'] as const;
+const KNOWN_KEYS = new Set<string>([...COMPAT_KEYS, ...OWN_KEYS]);
+const NAMESPACES = new Set(['news', 'xhtml', 'image', 'video']);
+/** Core option names in core messages, as this integration's users know them. */
+const RENAMED: Array<[RegExp, string]> = [[/`maxUrlsPerSitemap`/g, '`entryLimit`']];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Problems with the options only this integration knows about. */
+function ownProblems(o: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(o)) {
+    if (!KNOWN_KEYS.has(key) && o[key] !== undefined) problems.push(`unknown option \`${key}\``);
+  }
+  if (o.namespaces !== undefined) {
+    const ns = o.namespaces;
+    if (
+      !isPlainObject(ns) ||
+      Object.entries(ns).some(([k, v]) => !NAMESPACES.has(k) || typeof v !== 'boolean')
+    ) {
+      problems.push(
+        '`namespaces` must be { news?, xhtml?, image?, video? } with true or false values',
+      );
+    }
+  }
+  if (o.content !== undefined) {
+    const content = o.content;
+    if (
+      !isPlainObject(content) ||
+      Object.entries(content).some(([k, v]) => k === '' || typeof v !== 'string')
+    ) {
+      problems.push("`content` must map collection folders to routes, e.g. { blog: '/blog/' }");
+    }
+  }
+  return problems;
+}
+
+/** Options handed to the core under the same name. */
+const PASSED_KEYS = [
+  'filter',
+  'customPages',
+  'customSitemaps',
+  'i18n',
+  'changefreq',
+  'lastmod',
+  'priority',
+  'serialize',
+  'xslURL',
+  'chunks',
+  'filenameBase',
+  'sources',
+  'exclude',
+  'git',
+  'robotsTxt',
+  'report',
+  'strict',
+] as const satisfies ReadonlyArray<keyof SitemapOptions & keyof CoreOptions>;
+
+/** The core options these options map to, for a site and output folder known later. */
+export function toCoreOptions(options: SitemapOptions): Omit<CoreOptions, 'site' | 'outDir'> {
+  const core: Record<string, unknown> = {};
+  for (const key of PASSED_KEYS) if (options[key] !== undefined) core[key] = options[key];
+  if (options.entryLimit !== undefined) core.maxUrlsPerSitemap = options.entryLimit;
+  return core as Omit<CoreOptions, 'site' | 'outDir'>;
+}
+
+/**
+ * Checks the options as given to `sitemap()`, before any hook runs: throws one `SitemapError`
+ * (code `invalid-options`) that lists every problem, ours and the core's.
+ */
+export function checkOptions(options: unknown): SitemapOptions {
+  if (options === undefined) return {};
+  if (!isPlainObject(options)) {
+    throw new SitemapError('invalid-options', '@sitemapkit/astro: options must be an object', {}, [
+      'options must be an object',
+    ]);
+  }
+  const problems = ownProblems(options);
+  try {
+    // Site and folder are placeholders: only the options' own shape is checked here.
+    resolveOptions({
+      ...toCoreOptions(options as SitemapOptions),
+      site: 'https://example.com',
+      outDir: '.',
+    });
+  } catch (error) {
+    if (!(error instanceof SitemapError) || error.code !== 'invalid-options') throw error;
+    for (const problem of error.problems) {
+      problems.push(RENAMED.reduce((text, [from, to]) => text.replace(from, to), problem));
+    }
+  }
+  if (problems.length > 0) {
+    const list = problems.map((p) => `  - ${p}`).join('\n');
+    throw new SitemapError(
+      'invalid-options',
+      `@sitemapkit/astro: invalid options:\n${list}`,
+      {},
+      problems,
+    );
+  }
+  return options as SitemapOptions;
+}

@@ -1,0 +1,211 @@
+/**
+ * @astrojs/sitemap's options, honoured in a real build: filter, customPages, customSitemaps,
+ * changefreq, priority, lastmod, serialize, xslURL, filenameBase, entryLimit, namespaces, chunks.
+ * Errors thrown by `filter` or `serialize` come out of `astro build` unchanged; invalid options
+ * fail at once, listing every problem.
+ */
+import { isSitemapError, type SitemapError } from '@sitemapkit/core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import sitemap, { type SitemapOptions } from '../src/index.js';
+import { type Built, buildFixture, locs } from './support/astro-build.js';
+
+const E = 'https://example.com';
+
+describe('compatible options in one build', () => {
+  let built: Built;
+  const filtered: string[] = [];
+
+  beforeAll(async () => {
+    built = await buildFixture(
+      'basic',
+      {
+        site: E,
+        integrations: [
+          sitemap({
+            filter: (page) => {
+              filtered.push(page);
+              return !page.endsWith('/about/') && !page.endsWith('/hidden/');
+            },
+            customPages: [`${E}/app/`, `${E}/hidden/`],
+            customSitemaps: [`${E}/shop/sitemap.xml`],
+            changefreq: 'weekly',
+            priority: 0.5,
+            lastmod: new Date('2025-01-02T03:04:05Z'),
+            serialize: (item) => {
+              if (item.url === `${E}/blog/`) return undefined;
+              if (item.url === `${E}/blog/first-post/`) return { ...item, priority: 0.9 };
+              return item;
+            },
+            xslURL: '/sitemap.xsl',
+            filenameBase: 'map',
+            entryLimit: 2,
+            namespaces: { news: false, image: false, video: false, xhtml: true },
+          }),
+        ],
+      },
+      'basic-options',
+    );
+  });
+
+  test('filter receives absolute URLs, custom pages included', () => {
+    expect(filtered).toEqual(
+      expect.arrayContaining([`${E}/`, `${E}/about/`, `${E}/app/`, `${E}/hidden/`]),
+    );
+    expect(filtered.every((url) => url.startsWith(`${E}/`))).toBe(true);
+  });
+
+  // More than one file: the core writes the site section by section (small sections share `root`).
+  test('filenameBase names the files; entryLimit splits them; customSitemaps join the index', async () => {
+    expect(await built.xmlFiles()).toEqual(['map-index.xml', 'map-root-0.xml', 'map-root-1.xml']);
+    expect(await locs(built, 'map-index.xml')).toEqual([
+      `${E}/map-root-0.xml`,
+      `${E}/map-root-1.xml`,
+      `${E}/shop/sitemap.xml`,
+    ]);
+    expect(await built.xsdProblems()).toEqual({});
+  });
+
+  test('entries carry changefreq, priority, the lastmod fallback and what serialize returned', async () => {
+    const entries = [
+      ...(await built.entries('map-root-0.xml')),
+      ...(await built.entries('map-root-1.xml')),
+    ];
+    expect(entries).toEqual([
+      {
+        loc: `${E}/`,
+        lastmod: '2025-01-02T03:04:05Z',
+        changefreq: 'weekly',
+        priority: '0.5',
+        links: [],
+      },
+      {
+        loc: `${E}/app/`,
+        lastmod: '2025-01-02T03:04:05Z',
+        changefreq: 'weekly',
+        priority: '0.5',
+        links: [],
+      },
+      // A date of its own (frontmatter) wins over the `lastmod` option.
+      {
+        loc: `${E}/blog/first-post/`,
+        lastmod: '2024-05-20',
+        changefreq: 'weekly',
+        priority: '0.9',
+        links: [],
+      },
+    ]);
+  });
+
+  test('every file references the XSL stylesheet', async () => {
+    for (const name of await built.xmlFiles()) {
+      expect(await built.read(name)).toContain(
+        '<?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>',
+      );
+    }
+  });
+});
+
+describe('chunks', () => {
+  test('named groups go to sitemap-<name>-N.xml, the rest to sitemap-pages-N.xml', async () => {
+    const built = await buildFixture(
+      'basic',
+      {
+        site: E,
+        integrations: [
+          sitemap({ chunks: { blog: (item) => (item.url.includes('/blog/') ? item : undefined) } }),
+        ],
+      },
+      'basic-chunks',
+    );
+    expect(await built.xmlFiles()).toEqual([
+      'sitemap-blog-0.xml',
+      'sitemap-index.xml',
+      'sitemap-pages-0.xml',
+    ]);
+    expect(await locs(built, 'sitemap-blog-0.xml')).toEqual([
+      `${E}/blog/`,
+      `${E}/blog/first-post/`,
+    ]);
+    expect(await locs(built, 'sitemap-pages-0.xml')).toEqual([`${E}/`, `${E}/about/`]);
+    expect(await locs(built, 'sitemap-index.xml')).toEqual([
+      `${E}/sitemap-blog-0.xml`,
+      `${E}/sitemap-pages-0.xml`,
+    ]);
+    expect(await built.xsdProblems()).toEqual({});
+  });
+});
+
+describe('errors from callbacks come out of astro build unchanged', () => {
+  const cases: Record<string, (error: Error) => SitemapOptions> = {
+    filter: (error) => ({
+      filter: () => {
+        throw error;
+      },
+    }),
+    serialize: (error) => ({
+      serialize: () => {
+        throw error;
+      },
+    }),
+  };
+  for (const [name, options] of Object.entries(cases)) {
+    test(`${name} throwing`, async () => {
+      const error = new Error(`${name} failed on purpose`);
+      const build = buildFixture(
+        'basic',
+        { site: E, integrations: [sitemap(options(error))] },
+        `basic-throws-${name}`,
+      );
+      await expect(build).rejects.toBe(error);
+    });
+  }
+});
+
+describe('invalid options', () => {
+  test('fail in sitemap(), before any build, listing every problem', () => {
+    let caught: unknown;
+    try {
+      sitemap({
+        entryLimit: 0,
+        changefreq: 'sometimes',
+        priority: 2,
+        namespaces: { news: 'no' },
+        colour: 'red',
+      } as unknown as SitemapOptions);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isSitemapError(caught)).toBe(true);
+    const error = caught as SitemapError;
+    expect(error.code).toBe('invalid-options');
+    expect(error.problems).toEqual([
+      'unknown option `colour`',
+      '`namespaces` must be { news?, xhtml?, image?, video? } with true or false values',
+      expect.stringMatching(/^`changefreq` must be one of/),
+      expect.stringMatching(/^`priority` must be a number from 0.0 to 1.0/),
+      expect.stringMatching(/^`entryLimit` must be a whole number from 1 to 50000/),
+    ]);
+    for (const problem of error.problems) expect(error.message).toContain(problem);
+  });
+
+  test('an empty call and every @astrojs/sitemap option name are accepted', () => {
+    expect(() => sitemap()).not.toThrow();
+    expect(() =>
+      sitemap({
+        filter: () => true,
+        customPages: [],
+        customSitemaps: [],
+        i18n: { defaultLocale: 'en', locales: { en: 'en-US' } },
+        entryLimit: 10,
+        changefreq: 'daily',
+        lastmod: new Date(),
+        priority: 1,
+        serialize: (item) => item,
+        xslURL: '/s.xsl',
+        chunks: {},
+        namespaces: { news: true, xhtml: true, image: true, video: true },
+        filenameBase: 'sitemap',
+      }),
+    ).not.toThrow();
+  });
+});

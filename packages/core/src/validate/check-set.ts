@@ -1,0 +1,158 @@
+/**
+ * Checks across the whole set of files: duplicate URLs, hreflang alternates that do not link back,
+ * and index lastmods older than what they point at. Pure.
+ *
+ * Memory: one map entry per URL (the URL list itself), one number per hreflang pair, and the
+ * pairs still waiting for their return link (few when alternates are listed together).
+ */
+
+import { urlKey } from './check-url.js';
+import type { RuleId } from './rules.js';
+
+export interface SetFinding {
+  rule: RuleId;
+  file: string;
+  line: number;
+  url: string;
+  message: string;
+}
+
+interface Pending {
+  from: string;
+  to: string;
+  hreflang: string;
+  file: number;
+  line: number;
+}
+
+/** 2^26: lines above 67 million share a slot (no sitemap has that many). */
+const LINE_SLOTS = 2 ** 26;
+
+/** A 52-bit hash of an ordered pair of URLs, from two 32-bit FNV-1a passes. */
+function pairHash(from: string, to: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  const text = `${from}\u0000${to}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 2 ** 20 + ((b >>> 0) >>> 12);
+}
+
+export class SetChecker {
+  private readonly files: string[] = [];
+  private readonly fileIndex = new Map<string, number>();
+  /** URL key -> where it was first listed (file index * LINE_SLOTS + line). */
+  private readonly urls = new Map<string, number>();
+  private readonly sitemaps = new Map<string, number>();
+  private readonly pairs = new Set<number>();
+  private readonly pending = new Map<number, Pending>();
+
+  private indexOf(file: string): number {
+    let index = this.fileIndex.get(file);
+    if (index === undefined) {
+      index = this.files.length;
+      this.files.push(file);
+      this.fileIndex.set(file, index);
+    }
+    return index;
+  }
+
+  private where(file: string, line: number): number {
+    return this.indexOf(file) * LINE_SLOTS + Math.min(line, LINE_SLOTS - 1);
+  }
+
+  private describe(where: number): string {
+    return `${this.files[Math.floor(where / LINE_SLOTS)]}:${where % LINE_SLOTS}`;
+  }
+
+  /**
+   * Records a `<url>` loc; returns a finding when it was listed before.
+   * @param key `urlKey(loc)`, when the caller has it already.
+   */
+  addUrl(loc: string, file: string, line: number, key = urlKey(loc)): SetFinding | undefined {
+    return this.add(this.urls, key, loc, file, line, 'URL');
+  }
+
+  /** Records a sitemap an index lists; returns a finding when one was listed before. */
+  addSitemap(loc: string, file: string, line: number): SetFinding | undefined {
+    return this.add(this.sitemaps, urlKey(loc), loc, file, line, 'sitemap');
+  }
+
+  private add(
+    seen: Map<string, number>,
+    key: string,
+    loc: string,
+    file: string,
+    line: number,
+    what: string,
+  ) {
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, this.where(file, line));
+      return undefined;
+    }
+    return {
+      rule: 'duplicate-url' as const,
+      file,
+      line,
+      url: loc,
+      message: `${what} listed twice: first at ${this.describe(first)}`,
+    };
+  }
+
+  /** Records the hreflang alternates of one URL (each link with its own line). */
+  addAlternates(
+    from: string,
+    links: { hreflang: string; href: string; line: number }[],
+    file: string,
+  ) {
+    const a = urlKey(from);
+    for (const link of links) {
+      const b = urlKey(link.href);
+      if (a === b) continue;
+      const back = pairHash(b, a);
+      if (this.pairs.has(back)) {
+        this.pending.delete(back);
+        continue;
+      }
+      const forth = pairHash(a, b);
+      this.pairs.add(forth);
+      if (!this.pending.has(forth)) {
+        this.pending.set(forth, {
+          from,
+          to: link.href.trim(),
+          hreflang: link.hreflang,
+          file: this.indexOf(file),
+          line: link.line,
+        });
+      }
+    }
+  }
+
+  /** The alternates in the set that never linked back. Call once, after every file. */
+  finish(): SetFinding[] {
+    const found: SetFinding[] = [];
+    for (const p of this.pending.values()) {
+      if (!this.urls.has(urlKey(p.to))) continue;
+      found.push({
+        rule: 'hreflang-return',
+        file: this.files[p.file] as string,
+        line: p.line,
+        url: p.from,
+        message: `alternate hreflang="${p.hreflang}" ${p.to} does not link back to this URL`,
+      });
+    }
+    return found;
+  }
+}
+
+/**
+ * An index's `<lastmod>` for a sitemap is stale when even its latest reading is before the
+ * earliest reading of the newest lastmod inside that sitemap.
+ */
+export function isIndexLastmodStale(index: { latest: number }, newestInside: { earliest: number }) {
+  return index.latest < newestInside.earliest;
+}

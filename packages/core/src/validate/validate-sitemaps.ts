@@ -1,0 +1,282 @@
+/**
+ * The one orchestrator of `sitemapkit validate`: find the target -> read each file as a stream ->
+ * check its entries -> follow an index to its sitemaps -> check the set -> XSD pass -> report.
+ * Reads the disk (through find-target, read-sitemap and xsd); everything it decides is in the pure
+ * modules beside it.
+ */
+
+import { realpathSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { checkEntry } from './check-entry.js';
+import { checkLimits } from './check-limits.js';
+import { isIndexLastmodStale, SetChecker } from './check-set.js';
+import { parseHttpUrl } from './check-url.js';
+import { type FoundTarget, findTarget } from './find-target.js';
+import { resolveListed } from './follow-index.js';
+import type { ParsedEntry, RootKind } from './parse-sitemap.js';
+import { readSitemap } from './read-sitemap.js';
+import { type ResolvedValidateOptions, resolveValidateOptions } from './resolve-options.js';
+import { RULES, type RuleId, type Severity } from './rules.js';
+import { inferSite, urlOfFile } from './site.js';
+import type { Finding, ReportFile, SiteInfo, ValidateOptions, ValidationReport } from './types.js';
+import { XsdQueue } from './xsd-queue.js';
+
+interface Visit {
+  file: string;
+  /** The URL the file is served at, when a listing says so. */
+  url?: string;
+  /** The index entry that listed the file. */
+  listedBy?: {
+    file: string;
+    line: number;
+    loc: string;
+    lastmod?: { latest: number; value: string; line: number };
+  };
+}
+
+class Run {
+  readonly files: ReportFile[] = [];
+  private readonly findings: Finding[] = [];
+  private readonly byFile = new Map<string, Finding[]>();
+  private readonly order = new Map<string, number>();
+  private readonly kinds = new Map<string, RootKind | undefined>();
+  private readonly set = new SetChecker();
+  private readonly realRoot: string;
+  private site: URL | undefined;
+  private siteInfo: SiteInfo | null = null;
+  private readonly xsd = new XsdQueue(
+    (rule, file, fields) => this.add(rule, file, fields),
+    (file) => this.byFile.get(file) ?? [],
+  );
+
+  constructor(
+    private readonly root: string,
+    private readonly opts: ResolvedValidateOptions,
+  ) {
+    this.realRoot = realpathSync(root);
+    this.site = opts.site;
+    if (opts.site !== undefined) this.siteInfo = { url: opts.site.href, source: 'option' };
+  }
+
+  private add(
+    rule: RuleId,
+    file: string,
+    fields: Omit<Finding, 'rule' | 'file' | 'severity'> & { severity?: Severity },
+  ) {
+    const { line, url, message } = fields;
+    const finding: Finding = {
+      rule,
+      severity: fields.severity ?? RULES[rule].severity,
+      file,
+      ...(line !== undefined && { line }),
+      ...(url !== undefined && { url }),
+      message,
+    };
+    this.findings.push(finding);
+    const list = this.byFile.get(file) ?? [];
+    list.push(finding);
+    this.byFile.set(file, list);
+  }
+
+  /** A file in the folder (after symlinks), never outside it. */
+  private readonly exists = (file: string): boolean => {
+    try {
+      const path = resolve(this.root, file);
+      const real = realpathSync(path);
+      return (
+        statSync(real).isFile() && (real === this.realRoot || real.startsWith(this.realRoot + sep))
+      );
+    } catch {
+      return false;
+    }
+  };
+
+  private infer(loc: string, source: SiteInfo['source'], from: string): void {
+    if (this.site !== undefined) return;
+    this.site = inferSite(loc, this.exists);
+    if (this.site !== undefined) this.siteInfo = { url: this.site.href, source, from };
+  }
+
+  async run(found: FoundTarget): Promise<ValidationReport> {
+    const queue: Visit[] = [];
+    for (const { url, line } of found.robots ?? []) {
+      this.infer(url, 'robots', 'robots.txt');
+      const listed = resolveListed(
+        url,
+        { file: 'robots.txt', self: undefined },
+        this.site,
+        this.exists,
+      );
+      if (listed.kind === 'file') queue.push({ file: listed.file, url });
+      else if (listed.kind === 'finding')
+        this.add(listed.rule, 'robots.txt', { line, url, message: listed.message });
+    }
+    queue.push(...found.files.map((file) => ({ file })));
+    if (queue.length === 0 && found.robots === undefined) {
+      this.add('no-sitemap', '.', {
+        message:
+          'no sitemap found: no sitemap-index.xml, sitemap.xml, robots.txt Sitemap: line, or *.xml with a <urlset> or <sitemapindex> root',
+      });
+    }
+    for (let visit = queue.shift(); visit !== undefined; visit = queue.shift()) {
+      if (this.kinds.has(visit.file)) {
+        if (visit.listedBy !== undefined && this.kinds.get(visit.file) === 'sitemapindex')
+          this.nested(visit);
+        continue;
+      }
+      queue.unshift(...(await this.visit(visit)));
+    }
+    await this.xsd.flush();
+    for (const f of this.set.finish()) this.add(f.rule, f.file, f);
+    const rank = (f: Finding) => this.order.get(f.file) ?? -1;
+    this.findings.sort(
+      (a, b) => rank(a) - rank(b) || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule),
+    );
+    const errors = this.findings.filter((f) => f.severity === 'error').length;
+    return {
+      root: this.root,
+      site: this.siteInfo,
+      files: this.files,
+      findings: this.findings,
+      errors,
+      warnings: this.findings.length - errors,
+      urlCount: this.files.reduce((n, f) => n + (f.kind === 'urlset' ? f.urlCount : 0), 0),
+    };
+  }
+
+  private nested(visit: Visit): void {
+    const by = visit.listedBy;
+    if (by === undefined) return;
+    this.add('index-nested', by.file, {
+      line: by.line,
+      url: by.loc,
+      message: `lists ${visit.file}, an index: an index lists only sitemaps`,
+    });
+  }
+
+  /** Checks one file; returns the sitemaps it lists, to check next. */
+  private async visit(visit: Visit): Promise<Visit[]> {
+    const { file } = visit;
+    this.order.set(file, this.order.size);
+    const selfUrl = () =>
+      visit.url ?? (this.site === undefined ? undefined : urlOfFile(file, this.site));
+    let parsedSelf: { text: string | undefined; url: URL | undefined } | undefined;
+    /** The file's own URL, parsed once (it changes only when an index lets us infer the site). */
+    const self = (): URL | undefined => {
+      const text = selfUrl();
+      const current =
+        parsedSelf !== undefined && parsedSelf.text === text
+          ? parsedSelf
+          : { text, url: parseHttpUrl(text ?? '') };
+      parsedSelf = current;
+      return current.url;
+    };
+    const children: Visit[] = [];
+    let newest: { earliest: number; value: string } | undefined;
+    const onUrl = (entry: ParsedEntry) => {
+      const check = checkEntry(entry, { kind: 'urlset', self: self(), now: this.opts.now });
+      for (const f of check.findings) this.add(f.rule, file, f);
+      if (
+        check.lastmod !== undefined &&
+        (newest === undefined || check.lastmod.earliest > newest.earliest)
+      )
+        newest = check.lastmod;
+      if (check.loc === undefined || check.loc === '') return;
+      const duplicate = this.set.addUrl(check.loc, file, entry.loc?.line ?? entry.line, check.key);
+      if (duplicate !== undefined) this.add(duplicate.rule, file, duplicate);
+      const links = entry.links.flatMap(({ rel, hreflang, href, line }) =>
+        rel === 'alternate' && hreflang !== undefined && href !== undefined
+          ? [{ hreflang, href, line }]
+          : [],
+      );
+      if (links.length > 0) this.set.addAlternates(check.loc, links, file);
+    };
+    const onSitemap = (entry: ParsedEntry) => {
+      const loc = entry.loc?.value.trim() ?? '';
+      if (loc !== '') this.infer(loc, 'index', file);
+      const check = checkEntry(entry, { kind: 'sitemapindex', self: self(), now: this.opts.now });
+      for (const f of check.findings) this.add(f.rule, file, f);
+      const line = entry.loc?.line ?? entry.line;
+      if (loc === '' || visit.listedBy !== undefined) return;
+      const duplicate = this.set.addSitemap(loc, file, line);
+      if (duplicate !== undefined) return this.add(duplicate.rule, file, duplicate);
+      const listed = resolveListed(loc, { file, self: self() }, this.site, this.exists);
+      if (listed.kind === 'finding')
+        this.add(listed.rule, file, { line, url: loc, message: listed.message });
+      if (listed.kind !== 'file') return;
+      const child: Visit = { file: listed.file, listedBy: { file, line, loc } };
+      if (parseHttpUrl(loc) !== undefined) child.url = loc;
+      if (check.lastmod !== undefined && child.listedBy !== undefined) {
+        child.listedBy.lastmod = { ...check.lastmod, line: entry.lastmod?.line ?? line };
+      }
+      children.push(child);
+    };
+
+    const result = await readSitemap(resolve(this.root, file), {
+      keepXml: this.opts.xsd,
+      onEntries: (entries, root) => {
+        for (const entry of entries) (root === 'urlset' ? onUrl : onSitemap)(entry);
+      },
+    });
+    const kind = result.parser.root;
+    this.kinds.set(file, kind);
+    if (result.unreadable !== undefined) {
+      this.add('file-unreadable', file, {
+        message: `cannot be read${result.gzip ? ' as gzip' : ''}: ${result.unreadable}`,
+      });
+    }
+    const report: ReportFile = {
+      path: file,
+      kind: kind === 'sitemapindex' ? 'index' : 'urlset',
+      urlCount: result.parser.entryCount,
+      bytes: result.bytes,
+      xmlBytes: result.xmlBytes,
+    };
+    const url = selfUrl();
+    if (url !== undefined) report.url = url;
+    this.files.push(report);
+    for (const f of result.findings) this.add(f.rule, file, f);
+    if (kind === 'sitemapindex') this.nested(visit);
+    if (kind !== undefined) {
+      for (const f of checkLimits(
+        kind,
+        result.parser.entryCount,
+        result.xmlBytes,
+        this.opts.limits,
+      ))
+        this.add(f.rule, file, f);
+    }
+    const listedLastmod = visit.listedBy?.lastmod;
+    if (
+      listedLastmod !== undefined &&
+      newest !== undefined &&
+      isIndexLastmodStale(listedLastmod, newest)
+    ) {
+      this.add('index-lastmod-stale', visit.listedBy?.file ?? file, {
+        line: listedLastmod.line,
+        url: visit.listedBy?.loc,
+        message: `the index says ${listedLastmod.value}, but ${file} has a URL modified ${newest.value}`,
+      });
+    }
+    if (this.opts.xsd && result.xml !== undefined && kind !== undefined) {
+      const job = { kind, xml: result.xml, extensions: result.parser.extensions };
+      await this.xsd.add(file, job, result.parser.spans);
+    }
+    return children;
+  }
+}
+
+/**
+ * Checks a built folder, a sitemap or an index (`.xml` or `.xml.gz`) against the Sitemaps
+ * protocol, following an index to its sitemaps.
+ * @throws {SitemapError} `invalid-options` when the target does not exist or an option is invalid.
+ * @example const report = await validateSitemaps('dist', { site: 'https://example.com/' });
+ */
+export async function validateSitemaps(
+  target: string,
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
+  const resolved = resolveValidateOptions(options);
+  const found = await findTarget(target);
+  return new Run(found.root, resolved).run(found);
+}
