@@ -9,7 +9,7 @@ import { findSources, looseKey, type SourceFile } from './discover/find-sources.
 import { type GitDates, readGitDates } from './discover/read-git-dates.js';
 import { type HeadInfo, readHead } from './discover/read-head.js';
 import { SitemapError } from './errors.js';
-import { type HeadRules, judgeHead } from './head-rules.js';
+import { judgeHead } from './head-rules.js';
 import { type LastmodCandidates, pickLastmod } from './lastmod/lastmod-chain.js';
 import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
 import { formatDate } from './lastmod/w3c-datetime.js';
@@ -25,13 +25,6 @@ export interface DescribedPages {
   mtimesUntrusted: boolean;
   git?: GitDates;
 }
-
-const ALL_HEAD_RULES: HeadRules = {
-  noindex: true,
-  canonical: true,
-  redirect: true,
-  hreflang: true,
-};
 
 function warnOrThrow(
   options: ResolvedOptions,
@@ -127,7 +120,7 @@ export async function describePages(
         record.excluded = 'unreadable';
         return;
       }
-      const verdict = judgeHead(head, record.url, ALL_HEAD_RULES);
+      const verdict = judgeHead(head, record.url, options.head);
       for (const problem of verdict.problems) {
         warnings.push({
           code: 'invalid-head',

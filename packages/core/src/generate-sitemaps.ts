@@ -32,10 +32,14 @@ function customRecords(options: ResolvedOptions): PageRecord[] {
   return options.customPages.map((input) => {
     const url = encodeUrl(input);
     if (url === null || !/^https?:\/\//.test(url)) {
-      throw new SitemapError('invalid-options', `sitemapkit: customPages entry ${JSON.stringify(input)} is not an absolute http(s) URL`, {
-        option: 'customPages',
-        url: input,
-      });
+      throw new SitemapError(
+        'invalid-options',
+        `sitemapkit: customPages entry ${JSON.stringify(input)} is not an absolute http(s) URL`,
+        {
+          option: 'customPages',
+          url: input,
+        },
+      );
     }
     if (!isUnderBase(url, baseUrl)) {
       throw new SitemapError(
@@ -44,8 +48,16 @@ function customRecords(options: ResolvedOptions): PageRecord[] {
         { option: 'customPages', url },
       );
     }
-    const record: PageRecord = { file: null, url, ...(lastmod ? { lastmod } : {}), lastmodFrom: lastmod ? 'option' : 'none' };
-    const key = `/${safeDecode(url.slice(baseUrl.length).split(/[?#]/)[0] ?? '')}`.replace(/(.)\/$/, '$1');
+    const record: PageRecord = {
+      file: null,
+      url,
+      ...(lastmod ? { lastmod } : {}),
+      lastmodFrom: lastmod ? 'option' : 'none',
+    };
+    const key = `/${safeDecode(url.slice(baseUrl.length).split(/[?#]/)[0] ?? '')}`.replace(
+      /(.)\/$/,
+      '$1',
+    );
     if (include && !include(key)) record.excluded = 'include';
     else if (exclude?.(key)) record.excluded = 'exclude';
     else if (options.filter && !options.filter(url)) record.excluded = 'filter';
@@ -106,10 +118,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   );
   const described = await describePages(found, options, warnings);
 
-  const records = [
-    ...found.map((p) => p.record),
-    ...customRecords(options),
-  ];
+  const records = [...found.map((p) => p.record), ...customRecords(options)];
   const seen = new Set<string>();
   for (const record of records) {
     if (record.excluded) continue;
@@ -154,7 +163,16 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
       code: 'nothing-listed',
       message: `every page found was left out (${records.length} found), so no sitemap was written; see the exclusion counts`,
     });
-    return finish(records, [], removed, warnings, null, options, described.mtimesUntrusted, described.hasSources);
+    return finish(
+      records,
+      [],
+      removed,
+      warnings,
+      null,
+      options,
+      described.mtimesUntrusted,
+      described.hasSources,
+    );
   }
   const files = await emitFiles(groups, options);
   const written = new Set(files.map((f) => relative(options.outDir, f.path)));
@@ -170,7 +188,16 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     }
   }
 
-  return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described.mtimesUntrusted, described.hasSources);
+  return finish(
+    records,
+    files,
+    removed,
+    warnings,
+    indexUrls[0] ?? null,
+    options,
+    described.mtimesUntrusted,
+    described.hasSources,
+  );
 }
 
 /** Counts, the lastmod warning, the report: what every run ends with. */

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { SitemapError } from './errors.js';
+import type { HeadRules } from './head-rules.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import {
   CHANGEFREQS,
@@ -62,7 +63,6 @@ export interface ResolvedOptions
       | 'format'
       | 'cleanUrls'
       | 'excludeErrorPages'
-      | 'head'
       | 'git'
       | 'filenameBase'
       | 'gzip'
@@ -79,6 +79,8 @@ export interface ResolvedOptions
   > {
   /** Origin of `site`, e.g. `https://example.com`. */
   origin: string;
+  /** The head rules in force, or null when heads are not read. */
+  head: HeadRules | null;
   /** Base path with leading and trailing slash, e.g. `/docs/`. */
   base: string;
   /** `origin + base`: the directory every listed URL must be under. */
@@ -292,6 +294,19 @@ function resolveI18n(problems: string[], value: unknown): ResolvedI18n | undefin
   return { defaultLocale: value.defaultLocale, locales };
 }
 
+const HEAD_RULES: Array<keyof HeadRules> = ['noindex', 'canonical', 'redirect', 'hreflang'];
+
+function resolveHead(head: SitemapOptions['head']): HeadRules | null {
+  if (head === false) return null;
+  const given = head === true || head === undefined ? {} : head;
+  return {
+    noindex: given.noindex ?? true,
+    canonical: given.canonical ?? true,
+    redirect: given.redirect ?? true,
+    hreflang: given.hreflang ?? true,
+  };
+}
+
 /**
  * Validates and normalises options. Throws one `SitemapError` (code `invalid-options`) listing
  * every problem, so a user fixes them all in one go.
@@ -325,15 +340,18 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
 
   checkOneOf(problems, 'trailingSlash', o.trailingSlash, ['always', 'never', 'ignore'] as const);
   checkOneOf(problems, 'format', o.format, ['directory', 'file', 'preserve'] as const);
-  for (const key of [
-    'cleanUrls',
-    'excludeErrorPages',
-    'head',
-    'git',
-    'gzip',
-    'robotsTxt',
-    'strict',
-  ]) {
+  if (o.head !== undefined && typeof o.head !== 'boolean') {
+    if (!isPlainObject(o.head)) {
+      problems.push('`head` must be true, false or { noindex, canonical, redirect, hreflang }');
+    } else {
+      for (const [key, value] of Object.entries(o.head)) {
+        if (!HEAD_RULES.includes(key as keyof HeadRules))
+          problems.push(`unknown option \`head.${key}\``);
+        else if (typeof value !== 'boolean') problems.push(`\`head.${key}\` must be true or false`);
+      }
+    }
+  }
+  for (const key of ['cleanUrls', 'excludeErrorPages', 'git', 'gzip', 'robotsTxt', 'strict']) {
     if (o[key] !== undefined && typeof o[key] !== 'boolean')
       problems.push(`\`${key}\` must be true or false`);
   }
@@ -444,7 +462,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     exclude: i.exclude ?? [],
     filter: i.filter,
     sources,
-    head: i.head ?? DEFAULTS.head,
+    head: resolveHead(i.head ?? DEFAULTS.head),
     git,
     lastmodFrom: chain,
     lastmod,

@@ -55,6 +55,18 @@ export interface SitemapItem {
   links?: LinkItem[] | undefined;
 }
 
+/** The rules a page's head is judged by; each defaults to true. */
+export interface HeadRuleOptions {
+  /** Leave out pages whose robots/googlebot meta says `noindex` or `none`. */
+  noindex?: boolean;
+  /** Leave out pages whose canonical link points to another URL. */
+  canonical?: boolean;
+  /** Leave out `<meta http-equiv="refresh">` redirect stubs. */
+  redirect?: boolean;
+  /** Write `<link rel="alternate" hreflang>` entries as `xhtml:link` alternates. */
+  hreflang?: boolean;
+}
+
 /** A folder of page sources whose tree mirrors the URL tree under `route`. */
 export interface SourceDir {
   /** Folder, relative to `root`, e.g. `src/pages` or `src/content/blog`. */
@@ -88,8 +100,13 @@ export interface SitemapOptions {
   filter?: (url: string) => boolean;
   /** Where page sources live, for frontmatter and file dates. @default [] */
   sources?: SourceDir[];
-  /** Read each page's `<head>` (robots, canonical, refresh, hreflang, modified time). @default true */
-  head?: boolean;
+  /**
+   * Read each page's `<head>` and let it decide: `true` turns every rule on, `false` reads no
+   * head, an object turns rules off one by one.
+   * @default true
+   * @example { canonical: false } // keep pages whose canonical points elsewhere
+   */
+  head?: boolean | HeadRuleOptions;
   /** Take lastmod from git history (one `git log` pass). @default false */
   git?: boolean;
   /** Order of the lastmod chain. @default ['frontmatter', 'head', 'git', 'mtime'] */

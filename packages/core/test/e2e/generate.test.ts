@@ -373,10 +373,15 @@ describe('plain .html pages (cleanUrls off) and encoded bases', () => {
 });
 
 describe('edge cases of what is listed', () => {
-  it('writes no sitemap when every page is left out, and removes the earlier build\'s files', async () => {
+  it("writes no sitemap when every page is left out, and removes the earlier build's files", async () => {
     const root = await makeTree({ 'dist/index.html': page(), 'dist/a/index.html': page() });
     await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), robotsTxt: false });
-    const result = await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), robotsTxt: false, filter: () => false });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      robotsTxt: false,
+      filter: () => false,
+    });
     expect(result.indexUrl).toBeNull();
     expect(result.files).toEqual([]);
     expect(result.removed).toEqual(['sitemap-0.xml', 'sitemap-index.xml']);
@@ -394,7 +399,10 @@ describe('edge cases of what is listed', () => {
       exclude: ['/app/secret'],
       filter: (url) => !url.endsWith('/hidden'),
     });
-    expect(result.records.filter((r) => !r.excluded).map((r) => r.url)).toEqual([`${SITE}/`, `${SITE}/app/`]);
+    expect(result.records.filter((r) => !r.excluded).map((r) => r.url)).toEqual([
+      `${SITE}/`,
+      `${SITE}/app/`,
+    ]);
     expect(result.pages.excluded).toEqual({ include: 1, exclude: 1, filter: 1 });
   });
 

@@ -255,3 +255,33 @@ describe('lastmod from file times', () => {
     );
   });
 });
+
+describe('head rules one by one', () => {
+  it('turns off canonical and noindex while redirects stay out; rejects unknown rules', async () => {
+    const root = await makeTree({
+      'dist/a/index.html': page('<link rel="canonical" href="/b/">'),
+      'dist/b/index.html': page('<meta name="robots" content="noindex">'),
+      'dist/c/index.html': page('<meta http-equiv="refresh" content="0;url=/b/">'),
+      'dist/d/index.html': page('<link rel="alternate" hreflang="en" href="/d/">'),
+    });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      head: { canonical: false, noindex: false, hreflang: false },
+    });
+    expect(result.records.map((r) => [r.url.slice(SITE.length), r.excluded ?? 'in'])).toEqual([
+      ['/a/', 'in'],
+      ['/b/', 'in'],
+      ['/c/', 'redirect'],
+      ['/d/', 'in'],
+    ]);
+    expect(result.records.find((r) => r.url.endsWith('/d/'))?.links).toBeUndefined();
+    await expect(
+      generateSitemaps({
+        site: SITE,
+        outDir: join(root, 'dist'),
+        head: { nofollow: true } as never,
+      }),
+    ).rejects.toThrow(/unknown option `head.nofollow`/);
+  });
+});
