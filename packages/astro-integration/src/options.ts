@@ -56,8 +56,24 @@ export interface SitemapOptions {
   content?: Record<string, string>;
   /** Further page-source folders, relative to Astro's `root` (sitemapkit core `sources`). @default [] */
   sources?: SourceDir[];
+  /** Globs over URL paths relative to `base` (`/docs/**`): only matching pages are listed. @default [] */
+  include?: string[];
   /** Globs over URL paths relative to `base` (`/drafts/**`) to leave out. @default [] */
   exclude?: string[];
+  /**
+   * Let each page's `<head>` decide (noindex, canonical elsewhere, redirect stubs, hreflang);
+   * `false` reads no head, `{ canonical: false }` turns one rule off.
+   * @default true
+   */
+  head?: CoreOptions['head'];
+  /** Order of the lastmod chain. @default ['frontmatter', 'head', 'git', 'mtime'] */
+  lastmodFrom?: CoreOptions['lastmodFrom'];
+  /** Write `.xml.gz` sitemaps (the index stays plain XML). @default false */
+  gzip?: boolean;
+  /** Maximum uncompressed bytes per sitemap file. @default 10485760 (at most 52428800) */
+  maxBytesPerSitemap?: number;
+  /** Maximum sitemaps per index file. @default 1000 (at most 50000) */
+  maxSitemapsPerIndex?: number;
   /** Take lastmod from git history (needs full history in CI). @default false */
   git?: boolean;
   /** Add a `Sitemap:` line to `robots.txt` in the output. @default true when `base` is `/` */
@@ -96,7 +112,21 @@ const COMPAT_KEYS = [
   'namespaces',
   'filenameBase',
 ] as const;
-const OWN_KEYS = ['content', 'sources', 'exclude', 'git', 'robotsTxt', 'report', 'strict'] as const;
+const OWN_KEYS = [
+  'content',
+  'sources',
+  'include',
+  'exclude',
+  'head',
+  'lastmodFrom',
+  'git',
+  'gzip',
+  'maxBytesPerSitemap',
+  'maxSitemapsPerIndex',
+  'robotsTxt',
+  'report',
+  'strict',
+] as const;
 const KNOWN_KEYS = new Set<string>([...COMPAT_KEYS, ...OWN_KEYS]);
 const NAMESPACES = new Set(['news', 'xhtml', 'image', 'video']);
 /** Core option names in core messages, as this integration's users know them. */
@@ -149,8 +179,14 @@ const PASSED_KEYS = [
   'chunks',
   'filenameBase',
   'sources',
+  'include',
   'exclude',
+  'head',
+  'lastmodFrom',
   'git',
+  'gzip',
+  'maxBytesPerSitemap',
+  'maxSitemapsPerIndex',
   'robotsTxt',
   'report',
   'strict',
