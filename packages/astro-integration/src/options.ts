@@ -74,6 +74,8 @@ export interface SitemapOptions {
   maxBytesPerSitemap?: number;
   /** Maximum sitemaps per index file. @default 1000 (at most 50000) */
   maxSitemapsPerIndex?: number;
+  /** Check every entry (and with 'xsd' every file) against the protocol before writing. @default true */
+  selfCheck?: boolean | 'xsd';
   /** Take lastmod from git history (needs full history in CI). @default false */
   git?: boolean;
   /** Add a `Sitemap:` line to `robots.txt` in the output. @default true when `base` is `/` */
@@ -123,6 +125,7 @@ const OWN_KEYS = [
   'gzip',
   'maxBytesPerSitemap',
   'maxSitemapsPerIndex',
+  'selfCheck',
   'robotsTxt',
   'report',
   'strict',
@@ -187,6 +190,7 @@ const PASSED_KEYS = [
   'gzip',
   'maxBytesPerSitemap',
   'maxSitemapsPerIndex',
+  'selfCheck',
   'robotsTxt',
   'report',
   'strict',

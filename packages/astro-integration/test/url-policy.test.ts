@@ -28,7 +28,8 @@ const ROWS: Record<string, Row> = {
     trailingSlash: 'never',
     format: 'directory',
     base: '/docs',
-    urls: [`${E}/docs`, `${E}/docs/about`, `${E}/docs/blog`, `${E}/docs/blog/first-post`],
+    // The root under a base keeps its slash: `/docs` is not under `/docs/` (the location rule).
+    urls: [`${E}/docs/`, `${E}/docs/about`, `${E}/docs/blog`, `${E}/docs/blog/first-post`],
   },
   'always + file at /': {
     trailingSlash: 'always',
@@ -40,7 +41,7 @@ const ROWS: Record<string, Row> = {
     trailingSlash: 'ignore',
     format: 'file',
     base: '/docs/',
-    urls: [`${E}/docs`, `${E}/docs/about`, `${E}/docs/blog`, `${E}/docs/blog/first-post`],
+    urls: [`${E}/docs/`, `${E}/docs/about`, `${E}/docs/blog`, `${E}/docs/blog/first-post`],
   },
   'ignore + preserve at /': {
     trailingSlash: 'ignore',

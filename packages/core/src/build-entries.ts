@@ -19,7 +19,7 @@ export interface EntryGroup {
 
 /** Whether `url` may be listed in a sitemap served from `baseUrl` (same origin, under its folder). */
 export function isUnderBase(url: string, baseUrl: string): boolean {
-  return url.startsWith(baseUrl) || url === baseUrl.slice(0, -1);
+  return url.startsWith(baseUrl);
 }
 
 function invalid(url: string, message: string): SitemapError {

@@ -9,6 +9,7 @@ import { formatSummary } from './cli/summary.js';
 import { isSitemapError } from './errors.js';
 import { generateSitemaps } from './generate-sitemaps.js';
 import type { ChangeFreq, SitemapOptions, SourceDir } from './types.js';
+import { validateCommand } from './validate/command.js';
 
 const HELP = `Usage: sitemapkit <command> [options]
 
@@ -249,15 +250,12 @@ export async function runCli(args: string[], io: CliIO = defaultIO): Promise<num
       io.stdout(`${version()}\n`);
       return 0;
     }
+    if (command === 'validate') return await validateCommand(rest, io);
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout(HELP);
       return 0;
     }
     if (command === 'build') return await build(rest, io);
-    if (command === 'validate') {
-      const { validateCommand } = await import('./validate/command.js');
-      return await validateCommand(rest, io);
-    }
     throw new UsageError(
       `unknown command ${JSON.stringify(command)}; use build or validate (see --help)`,
     );

@@ -3,9 +3,8 @@
  * from the chain, with where that came from.
  */
 import { join } from 'node:path';
-import { IO_CONCURRENCY, mapLimit } from './concurrency.js';
 import type { FoundPage } from './discover/find-pages.js';
-import { findSources, looseKey, type SourceFile } from './discover/find-sources.js';
+import { findSources, type SourceFile } from './discover/find-sources.js';
 import { type GitDates, readGitDates } from './discover/read-git-dates.js';
 import { type HeadInfo, readHead } from './discover/read-head.js';
 import { SitemapError } from './errors.js';
@@ -45,8 +44,8 @@ export async function describePages(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): Promise<DescribedPages> {
-  const { byKey, byLooseKey, problems } = await findSources(options.sources, options.root);
-  for (const message of problems) warnings.push({ code: 'source-unreadable', message });
+  const sources = findSources(options.sources, options.root, options.frontmatter);
+  for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
 
   // Path-level rules and the user's filter come first: they cost no I/O.
   const candidates: Array<{ page: FoundPage; source?: SourceFile }> = [];
@@ -58,7 +57,7 @@ export async function describePages(
     }
     // `about.html` listed as `/about.html` (cleanUrls off) still renders from `about.md`.
     const bare = page.key.replace(/\.html?$/i, '');
-    const source = byKey.get(page.key) ?? byKey.get(bare) ?? byLooseKey.get(looseKey(bare));
+    const source = sources.find(page.key) ?? (bare === page.key ? undefined : sources.find(bare));
     if (source) page.record.source = source.rel;
     candidates.push(source ? { page, source } : { page });
   }
@@ -77,7 +76,7 @@ export async function describePages(
     !mtimesAreMeaningful(candidates.flatMap((c) => (c.source ? [c.source.mtimeMs] : [])));
 
   const headLinks = new Map<string, LinkItem[]>();
-  await mapLimit(candidates, IO_CONCURRENCY, async ({ page, source }) => {
+  for (const { page, source } of candidates) {
     const record = page.record;
     const lastmods: LastmodCandidates = {};
     if (source?.frontmatterError) {
@@ -101,7 +100,7 @@ export async function describePages(
       }
       if (source.meta.exclude) {
         record.excluded = 'frontmatter';
-        return;
+        continue;
       }
       if (source.meta.lastmod) lastmods.frontmatter = source.meta.lastmod;
       if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
@@ -110,7 +109,7 @@ export async function describePages(
     if (options.head && record.file !== null) {
       let head: HeadInfo;
       try {
-        head = await readHead(join(options.outDir, record.file));
+        head = readHead(join(options.outDir, record.file));
       } catch (error) {
         warnOrThrow(options, warnings, {
           code: 'page-unreadable',
@@ -118,7 +117,7 @@ export async function describePages(
           file: record.file,
         });
         record.excluded = 'unreadable';
-        return;
+        continue;
       }
       const verdict = judgeHead(head, record.url, options.head);
       for (const problem of verdict.problems) {
@@ -131,7 +130,7 @@ export async function describePages(
       if (verdict.excluded) {
         record.excluded = verdict.excluded;
         if (verdict.detail) record.excludedDetail = verdict.detail;
-        return;
+        continue;
       }
       if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
       if (verdict.modified) lastmods.head = verdict.modified;
@@ -146,7 +145,7 @@ export async function describePages(
     const picked = pickLastmod(lastmods, options.lastmodFrom, options.lastmod);
     if (picked.value) record.lastmod = picked.value;
     record.lastmodFrom = picked.from;
-  });
+  }
   return {
     hasSources: options.sources.length > 0,
     headLinks,

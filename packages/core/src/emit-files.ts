@@ -12,6 +12,7 @@ import type { EntryGroup } from './build-entries.js';
 import { lastmodTime } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
 import { splitSections } from './sections.js';
+import { checkFile } from './self-check.js';
 import { ShardCursor } from './shard.js';
 import type { WrittenFile } from './types.js';
 import { writeFileAtomic } from './write.js';
@@ -65,7 +66,11 @@ class SitemapWriter {
     let lastmod: string | undefined;
     const flush = async () => {
       const name = `${prefix}-${shard}${options.gzip ? '.xml.gz' : '.xml'}`;
-      const xml = urlsetOpen(withLinks, options.xslURL) + parts.join('') + URLSET_CLOSE;
+      const xml = Buffer.from(
+        urlsetOpen(withLinks, options.xslURL) + parts.join('') + URLSET_CLOSE,
+        'utf8',
+      );
+      await checkFile('urlset', name, xml, parts.length, withLinks, options);
       const written = await this.#write(name, xml, options.gzip);
       for (const record of records) record.sitemap = name;
       this.files.push({
@@ -99,15 +104,16 @@ class SitemapWriter {
     for (let n = 0; n < count; n++) {
       const entries = this.index.slice(n * maxSitemapsPerIndex, (n + 1) * maxSitemapsPerIndex);
       const name = indexFileName(filenameBase, n);
-      const written = await this.#write(name, renderIndex(entries, xslURL), false);
+      const xml = Buffer.from(renderIndex(entries, xslURL), 'utf8');
+      await checkFile('sitemapindex', name, xml, entries.length, false, this.#options);
+      const written = await this.#write(name, xml, false);
       indexes.push({ kind: 'index', url: baseUrl + name, urlCount: entries.length, ...written });
     }
     return indexes;
   }
 
-  async #write(name: string, xml: string, gzip: boolean) {
+  async #write(name: string, raw: Buffer, gzip: boolean) {
     const path = join(this.#options.outDir, name);
-    const raw = Buffer.from(xml, 'utf8');
     const data = gzip ? gzipSync(raw, { level: 9 }) : raw;
     const changed = await writeFileAtomic(path, data);
     return { path, changed, bytes: data.length, xmlBytes: raw.length };

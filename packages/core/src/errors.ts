@@ -16,7 +16,8 @@ export type SitemapErrorCode =
   | 'page-unreadable'
   | 'invalid-date'
   | 'invalid-frontmatter'
-  | 'write-failed';
+  | 'write-failed'
+  | 'self-check';
 
 /**
  * The one error type of sitemapkit. `code` says what went wrong, `context` where, and

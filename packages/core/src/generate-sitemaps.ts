@@ -10,6 +10,7 @@ import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { renderReport, writeReport } from './report.js';
+import { checkEntries } from './self-check.js';
 import type {
   ExclusionReason,
   GenerateResult,
@@ -118,23 +119,20 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   );
   const described = await describePages(found, options, warnings);
 
-  const records = [...found.map((p) => p.record), ...customRecords(options)];
-  const seen = new Set<string>();
-  for (const record of records) {
-    if (record.excluded) continue;
-    if (seen.has(record.url)) {
-      record.excluded = 'duplicate';
-      continue;
-    }
-    seen.add(record.url);
+  const custom = customRecords(options);
+  const records = found.map((p) => p.record);
+  if (custom.length > 0) {
+    records.push(...custom);
+    records.sort((a, b) => naturalCompare(a.url, b.url));
   }
-  records.sort((a, b) => naturalCompare(a.url, b.url));
 
   const groups = await buildEntries(records, described.headLinks, options, warnings);
-  // serialize may have rewritten URLs: keep each group sorted and every URL listed once.
+  // Every URL is listed once: the first in order wins (two files can map to one URL, and
+  // serialize or chunks can rewrite URLs, so the groups are sorted again when they ran).
+  const rewritten = options.serialize !== undefined || options.chunks !== undefined;
   const listed = new Set<string>();
   for (const group of groups) {
-    group.items.sort((a, b) => naturalCompare(a.item.url, b.item.url));
+    if (rewritten) group.items.sort((a, b) => naturalCompare(a.item.url, b.item.url));
     group.items = group.items.filter(({ item, record }) => {
       if (listed.has(item.url)) {
         record.excluded = 'duplicate';
@@ -154,6 +152,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     }
   }
 
+  checkEntries(groups, options, warnings);
   const listedCount = groups.reduce((n, g) => n + g.items.length, 0);
   if (listedCount === 0 && options.customSitemaps.length === 0) {
     // An index or urlset with no entry is invalid (the XSD wants at least one): write nothing,

@@ -11,3 +11,25 @@ export * from './limits.js';
 export type { ResolvedOptions } from './options.js';
 export { DEFAULTS, resolveOptions } from './options.js';
 export type * from './types.js';
+export type {
+  CommandIO,
+  Finding,
+  FormatOptions,
+  ReportFile,
+  RuleId,
+  RuleInfo,
+  Severity,
+  SiteInfo,
+  ValidateOptions,
+  ValidationReport,
+  W3cDatetimeCheck,
+} from './validate/index.js';
+export {
+  checkW3cDatetime,
+  formatReport,
+  RULE_IDS,
+  RULES,
+  VALIDATE_USAGE,
+  validateCommand,
+  validateSitemaps,
+} from './validate/index.js';

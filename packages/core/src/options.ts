@@ -79,6 +79,10 @@ export interface ResolvedOptions
   > {
   /** Origin of `site`, e.g. `https://example.com`. */
   origin: string;
+  /** false, true (values and limits) or 'xsd' (values, limits and the XSD). */
+  selfCheck: boolean | 'xsd';
+  /** Whether Markdown frontmatter is read. */
+  frontmatter: boolean;
   /** The head rules in force, or null when heads are not read. */
   head: HeadRules | null;
   /** Base path with leading and trailing slash, e.g. `/docs/`. */
@@ -136,6 +140,8 @@ const KNOWN_KEYS = new Set([
   'report',
   'strict',
   'i18n',
+  'frontmatter',
+  'selfCheck',
 ]);
 
 /**
@@ -351,9 +357,20 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
       }
     }
   }
-  for (const key of ['cleanUrls', 'excludeErrorPages', 'git', 'gzip', 'robotsTxt', 'strict']) {
+  for (const key of [
+    'cleanUrls',
+    'excludeErrorPages',
+    'frontmatter',
+    'git',
+    'gzip',
+    'robotsTxt',
+    'strict',
+  ]) {
     if (o[key] !== undefined && typeof o[key] !== 'boolean')
       problems.push(`\`${key}\` must be true or false`);
+  }
+  if (o.selfCheck !== undefined && typeof o.selfCheck !== 'boolean' && o.selfCheck !== 'xsd') {
+    problems.push(`\`selfCheck\` must be true, false or 'xsd'; got ${JSON.stringify(o.selfCheck)}`);
   }
   checkStringArray(problems, 'include', o.include);
   checkStringArray(problems, 'exclude', o.exclude);
@@ -463,6 +480,8 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     filter: i.filter,
     sources,
     head: resolveHead(i.head ?? DEFAULTS.head),
+    frontmatter: i.frontmatter ?? chain.includes('frontmatter'),
+    selfCheck: i.selfCheck ?? true,
     git,
     lastmodFrom: chain,
     lastmod,

@@ -107,6 +107,12 @@ export interface SitemapOptions {
    * @example { canonical: false } // keep pages whose canonical points elsewhere
    */
   head?: boolean | HeadRuleOptions;
+  /**
+   * Read the frontmatter of Markdown sources (dates, `sitemap:` overrides, `slug`); only the
+   * block is read, never the body.
+   * @default true, unless `lastmodFrom` leaves 'frontmatter' out
+   */
+  frontmatter?: boolean;
   /** Take lastmod from git history (one `git log` pass). @default false */
   git?: boolean;
   /** Order of the lastmod chain. @default ['frontmatter', 'head', 'git', 'mtime'] */
@@ -160,6 +166,13 @@ export interface SitemapOptions {
   maxSitemapsPerIndex?: number;
   /** Write a JSON report of every page to this path (relative to `root`). */
   report?: string;
+  /**
+   * Hold every build to the validator: entries are checked before anything is written, each
+   * file's limits before it is written; `'xsd'` also validates each file's XML against the
+   * official XSD (slower). A violation fails the build.
+   * @default true
+   */
+  selfCheck?: boolean | 'xsd';
   /** Fail on page-level problems (bad dates, unreadable files) instead of warning. @default false */
   strict?: boolean;
 }

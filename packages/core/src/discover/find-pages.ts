@@ -57,7 +57,7 @@ export async function findPages(
       },
     );
   }
-  const walked = await walkFiles(outDir, {
+  const walked = walkFiles(outDir, {
     accept: (name) => HTML_FILE.test(name),
     skipDir: (name) => name.startsWith('.') || name === 'node_modules',
   });

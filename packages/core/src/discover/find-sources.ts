@@ -4,9 +4,8 @@
  * `index.*` maps to its folder; a frontmatter `slug` replaces the path within the folder.
  * Markdown frontmatter is read here, once, and only the block.
  */
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { IO_CONCURRENCY, mapLimit } from '../concurrency.js';
 import { type PageMeta, readPageMeta } from '../lastmod/frontmatter-fields.js';
 import type { ResolvedSource } from '../options.js';
 import { readFrontmatter } from './read-frontmatter.js';
@@ -51,22 +50,32 @@ function acceptSource(name: string): boolean {
   );
 }
 
-/** Finds the sources; the first folder listed wins when two sources render the same route. */
-export async function findSources(
+/** The sources, keyed by route; `find` falls back to the lenient key. */
+export interface SourceIndex {
+  find(key: string): SourceFile | undefined;
+  /** Every source found, in walk order. */
+  files: SourceFile[];
+  problems: string[];
+}
+
+/**
+ * Finds the sources; the first folder listed wins when two sources render the same route.
+ * Frontmatter is read (the block only) when `withFrontmatter` is set. Synchronous, like the
+ * page walk: one stat per source and a few KiB read per Markdown file.
+ */
+export function findSources(
   sources: ResolvedSource[],
   root: string,
-): Promise<{
-  byKey: Map<string, SourceFile>;
-  byLooseKey: Map<string, SourceFile>;
-  problems: string[];
-}> {
+  withFrontmatter: boolean,
+): SourceIndex {
   const byKey = new Map<string, SourceFile>();
-  const byLooseKey = new Map<string, SourceFile>();
+  const all: SourceFile[] = [];
   const problems: string[] = [];
+  const rootPrefix = `${root}/`;
   for (const source of sources) {
     let isDir = false;
     try {
-      isDir = (await stat(source.dir)).isDirectory();
+      isDir = statSync(source.dir).isDirectory();
     } catch {
       /* reported below */
     }
@@ -74,44 +83,58 @@ export async function findSources(
       problems.push(`source folder ${relative(root, source.dir) || '.'} does not exist`);
       continue;
     }
-    const walked = await walkFiles(source.dir, {
+    const walked = walkFiles(source.dir, {
       accept: acceptSource,
       skipDir: (name) => name.startsWith('.') || name.startsWith('_') || name === 'node_modules',
     });
     for (const p of walked.problems) problems.push(`${join(source.dir, p.path)}: ${p.message}`);
-    walked.files.sort();
-    const files = await mapLimit(walked.files, IO_CONCURRENCY, async (relPath) => {
-      const path = join(source.dir, relPath);
+    for (const relPath of walked.files) {
+      const path = `${source.dir}/${relPath}`;
       const file: SourceFile = {
         path,
-        rel: relative(root, path).replaceAll('\\', '/'),
+        rel: path.startsWith(rootPrefix)
+          ? path.slice(rootPrefix.length)
+          : relative(root, path).replaceAll('\\', '/'),
         key: keyFor(source.route, relPath),
         mtimeMs: 0,
       };
       try {
-        file.mtimeMs = (await stat(path)).mtimeMs;
-        if (MARKDOWN.test(relPath)) {
-          const fm = await readFrontmatter(path);
+        file.mtimeMs = statSync(path).mtimeMs;
+        if (withFrontmatter && MARKDOWN.test(relPath)) {
+          const fm = readFrontmatter(path);
           if (fm.ok) file.meta = readPageMeta(fm.data);
           else
             file.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
         }
       } catch (error) {
         problems.push(`${file.rel}: ${(error as Error).message}`);
-        return null;
+        continue;
       }
       if (file.meta?.slug) {
         // As in Astro content collections, `slug` replaces the path within the folder.
         file.key = keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`);
       }
-      return file;
-    });
-    for (const file of files) {
-      if (!file) continue;
+      all.push(file);
       if (!byKey.has(file.key)) byKey.set(file.key, file);
-      const loose = looseKey(file.key);
-      if (!byLooseKey.has(loose)) byLooseKey.set(loose, file);
     }
   }
-  return { byKey, byLooseKey, problems };
+  // Lenient keys matter only for sources whose names a framework would slugify (`My Post.md`):
+  // index just those, so a page without a source costs one map lookup.
+  let byLooseKey: Map<string, SourceFile> | undefined;
+  return {
+    files: all,
+    problems,
+    find(key) {
+      const exact = byKey.get(key);
+      if (exact) return exact;
+      if (!byLooseKey) {
+        byLooseKey = new Map();
+        for (const file of all) {
+          const loose = looseKey(file.key);
+          if (loose !== file.key && !byLooseKey.has(loose)) byLooseKey.set(loose, file);
+        }
+      }
+      return byLooseKey.size === 0 ? undefined : byLooseKey.get(looseKey(key));
+    },
+  };
 }

@@ -2,7 +2,7 @@
  * Reads only a page's `<head>` (touches disk): stops at `</head>` or `<body>`, or at a byte cap,
  * and tokenizes it with a real HTML parser (htmlparser2), never with regexes.
  */
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
 
 /** What a page's head says about its place in a sitemap. */
@@ -19,7 +19,7 @@ export interface HeadInfo {
   modifiedTime?: string;
 }
 
-const CHUNK_BYTES = 16 * 1024;
+const CHUNK_BYTES = 8 * 1024;
 /** Heads larger than this (huge inline styles or scripts) are read only this far. */
 export const HEAD_BYTE_CAP = 512 * 1024;
 const HEAD_END = /<\/head\s*>|<body[\s>]/i;
@@ -69,16 +69,24 @@ export function parseHead(html: string): HeadInfo {
   return info;
 }
 
-/** Reads the head of the HTML file at `path` and parses it. */
-export async function readHead(path: string): Promise<HeadInfo> {
-  const handle = await open(path, 'r');
+/** Only a head that names one of these can hold anything `parseHead` looks for. */
+const RELEVANT = /robots|googlebot|canonical|refresh|hreflang|modified_time|updated_time/i;
+
+const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+
+/**
+ * Reads the head of the HTML file at `path` and parses it. Synchronous: the build has just
+ * written the page, so it is in the page cache, and a plain read is the floor. A head that names
+ * none of the relevant attributes is not tokenized at all.
+ */
+export function readHead(path: string): HeadInfo {
+  const fd = openSync(path, 'r');
   try {
     const decoder = new TextDecoder('utf-8');
     let text = '';
     let offset = 0;
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     while (offset < HEAD_BYTE_CAP) {
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, offset);
+      const bytesRead = readSync(fd, buffer, 0, CHUNK_BYTES, offset);
       if (bytesRead === 0) break;
       offset += bytesRead;
       const searchFrom = Math.max(0, text.length - 8);
@@ -89,8 +97,8 @@ export async function readHead(path: string): Promise<HeadInfo> {
         break;
       }
     }
-    return parseHead(text);
+    return RELEVANT.test(text) ? parseHead(text) : { robots: [], alternates: [] };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

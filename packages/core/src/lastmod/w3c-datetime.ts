@@ -1,7 +1,8 @@
 /**
  * W3C Datetime parsing and normalising. Pure.
  *
- * Only two forms pass both the W3C note and the sitemaps.org XSD: `YYYY-MM-DD` and
+ * Read: W3C forms, a space for `T`, English month names (`Jul 08 2022`, `8 July 2022`) and
+ * RFC 2822 with a zone. Only two forms pass both the W3C note and the sitemaps.org XSD: `YYYY-MM-DD` and
  * `YYYY-MM-DDThh:mm:ss[.s]TZD`. We write exactly those: a date stays a date; a date-time is
  * converted to UTC and written `YYYY-MM-DDThh:mm:ssZ`; a date-time without a zone keeps only its
  * date (writing a zone we do not know would be inventing one). Impossible dates are rejected.
@@ -10,6 +11,58 @@
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** `Jul 08 2022`, `July 8, 2022` (Astro's blog template writes the first). */
+const MONTH_DAY_YEAR =
+  /^(?:[a-z]{3,9},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i;
+/** `8 July 2022`, `08 Jul 2022`. */
+const DAY_MONTH_YEAR = /^(?:[a-z]{3,9},?\s+)?(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i;
+/** RFC 2822 with its zone, as RSS writes dates: `Tue, 05 Jan 2024 10:00:00 GMT`. */
+const RFC_2822 =
+  /^(?:[a-z]{3},\s*)?\d{1,2}\s+[a-z]{3}\s+\d{4}\s+\d{2}:\d{2}(?::\d{2})?\s+(?:GMT|UTC|UT|Z|[+-]\d{4})$/i;
+
+function monthIndex(name: string): number {
+  const lower = name.toLowerCase();
+  const index = MONTHS.indexOf(lower.slice(0, 3));
+  const full = [
+    'january',
+    'february',
+    'march',
+    'april',
+    'may',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+  ];
+  if (index === -1) return -1;
+  // The name must be the month's abbreviation or its full name, not any word starting alike.
+  return lower.length === 3 || full[index] === lower || (lower === 'sept' && index === 8)
+    ? index
+    : -1;
+}
+
+/** English month-name dates, written as the calendar date the author wrote. */
+function parseNamedDate(text: string): DateParse | null {
+  let month: string | undefined;
+  let day: string | undefined;
+  let year: string | undefined;
+  const mdy = MONTH_DAY_YEAR.exec(text);
+  const dmy = mdy ? null : DAY_MONTH_YEAR.exec(text);
+  if (mdy) [, month, day, year] = mdy;
+  else if (dmy) [, day, month, year] = dmy;
+  else return null;
+  const m = monthIndex(month as string) + 1;
+  const y = Number(year);
+  const d = Number(day);
+  if (m === 0) return null;
+  if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
+  return { ok: true, value: `${pad(y, 4)}-${pad(m)}-${pad(d)}` };
+}
 
 export type DateParse = { ok: true; value: string } | { ok: false; reason: string };
 
@@ -63,9 +116,15 @@ export function parseLastmod(input: unknown): DateParse {
   }
   const dt = DATE_TIME.exec(text);
   if (!dt) {
+    const named = parseNamedDate(text);
+    if (named) return named;
+    if (RFC_2822.test(text)) {
+      const time = Date.parse(text);
+      if (!Number.isNaN(time)) return parseLastmod(new Date(Math.floor(time / 1000) * 1000));
+    }
     return {
       ok: false,
-      reason: `${JSON.stringify(text)} is not a W3C Datetime (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)`,
+      reason: `${JSON.stringify(text)} is not a date we can read (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)`,
     };
   }
   const [, ys, ms, ds, hs, mins, ss = '0', , zone] = dt;

@@ -76,14 +76,21 @@ export function routeKey(route: PageRoute): string {
 
 /**
  * The absolute, percent-encoded URL of a route.
- * The root follows the slash policy too: `https://example.com/docs` under `never`.
+ * The root follows the slash policy at the origin (`https://example.com` under `never`); under a
+ * base path it keeps its slash, as the location rule requires.
  * @example routeUrl({ segments: ['über'], isIndex: true, keepsExtension: false },
  *   { baseUrl: 'https://e.com/', trailingSlash: 'ignore', format: 'directory' }) // 'https://e.com/%C3%BCber/'
  */
 export function routeUrl(route: PageRoute, policy: UrlPolicy): string {
   const path = route.segments.map(encodePathSegment).join('/');
   const slash = endsWithSlash(route, policy);
-  if (path === '') return slash ? policy.baseUrl : policy.baseUrl.slice(0, -1);
+  if (path === '') {
+    // The root under a base path keeps its slash whatever the policy: `https://e.com/docs` is
+    // not under `https://e.com/docs/`, the folder the sitemap is served from (the location rule).
+    const atOrigin =
+      policy.baseUrl.indexOf('/', policy.baseUrl.indexOf('//') + 2) === policy.baseUrl.length - 1;
+    return slash || !atOrigin ? policy.baseUrl : policy.baseUrl.slice(0, -1);
+  }
   return `${policy.baseUrl}${path}${slash ? '/' : ''}`;
 }
 

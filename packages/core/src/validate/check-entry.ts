@@ -32,6 +32,16 @@ export interface EntryCheck {
   key?: string;
   /** The instants the lastmod may mean, when it is valid. */
   lastmod?: { earliest: number; latest: number; value: string };
+  /** The hreflang alternates (rel="alternate" with hreflang and href), each with its key. */
+  alternates: Alternate[];
+}
+
+export interface Alternate {
+  hreflang: string;
+  href: string;
+  /** The href normalised like `urlKey`. */
+  key: string;
+  line: number;
 }
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -84,7 +94,7 @@ function urlFindings(
  */
 export function checkEntry(entry: ParsedEntry, ctx: EntryContext): EntryCheck {
   const findings: EntryFinding[] = [];
-  const check: EntryCheck = { findings };
+  const check: EntryCheck = { findings, alternates: [] };
   const loc = entry.loc?.value.trim();
   if (entry.loc !== undefined) {
     check.loc = loc as string;
@@ -136,8 +146,18 @@ export function checkEntry(entry: ParsedEntry, ctx: EntryContext): EntryCheck {
         `<xhtml:link rel="${link.rel}">: hreflang links are rel="alternate"`,
       );
     }
-    if (link.href !== undefined)
-      findings.push(...urlFindings(link.href, link.line, '<xhtml:link> href').found);
+    if (link.href === undefined) continue;
+    const { found, parsed } = urlFindings(link.href, link.line, '<xhtml:link> href');
+    findings.push(...found);
+    if (link.rel === 'alternate' && link.hreflang !== undefined) {
+      const href = link.href.trim();
+      check.alternates.push({
+        hreflang: link.hreflang,
+        href,
+        key: parsed?.href ?? href,
+        line: link.line,
+      });
+    }
   }
   return check;
 }

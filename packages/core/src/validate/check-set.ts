@@ -20,6 +20,7 @@ export interface SetFinding {
 interface Pending {
   from: string;
   to: string;
+  toKey: string;
   hreflang: string;
   file: number;
   line: number;
@@ -28,17 +29,25 @@ interface Pending {
 /** 2^26: lines above 67 million share a slot (no sitemap has that many). */
 const LINE_SLOTS = 2 ** 26;
 
-/** A 52-bit hash of an ordered pair of URLs, from two 32-bit FNV-1a passes. */
-function pairHash(from: string, to: string): number {
+type Hash = readonly [number, number];
+
+/** Two 32-bit FNV-1a-style hashes of a string. */
+function hash(text: string): Hash {
   let a = 0x811c9dc5;
   let b = 0x01000193;
-  const text = `${from}\u0000${to}`;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995);
   }
-  return (a >>> 0) * 2 ** 20 + ((b >>> 0) >>> 12);
+  return [a, b];
+}
+
+/** A 52-bit hash of an ordered pair of URLs (pair(a, b) is not pair(b, a)). */
+function pairHash(from: Hash, to: Hash): number {
+  const x = Math.imul(from[0] ^ Math.imul(to[0], 0x9e3779b1), 0x85ebca6b) >>> 0;
+  const y = Math.imul(from[1] + Math.imul(to[1], 0xc2b2ae35), 0x27d4eb2f) >>> 0;
+  return x * 2 ** 20 + (y >>> 12);
 }
 
 export class SetChecker {
@@ -103,16 +112,20 @@ export class SetChecker {
     };
   }
 
-  /** Records the hreflang alternates of one URL (each link with its own line). */
+  /**
+   * Records the hreflang alternates of one URL (each link with its own line).
+   * @param fromKey `urlKey(from)`; each link's `key` is `urlKey(href)`.
+   */
   addAlternates(
     from: string,
-    links: { hreflang: string; href: string; line: number }[],
+    fromKey: string,
+    links: readonly { hreflang: string; href: string; key: string; line: number }[],
     file: string,
   ) {
-    const a = urlKey(from);
+    const a = hash(fromKey);
     for (const link of links) {
-      const b = urlKey(link.href);
-      if (a === b) continue;
+      if (link.key === fromKey) continue;
+      const b = hash(link.key);
       const back = pairHash(b, a);
       if (this.pairs.has(back)) {
         this.pending.delete(back);
@@ -123,7 +136,8 @@ export class SetChecker {
       if (!this.pending.has(forth)) {
         this.pending.set(forth, {
           from,
-          to: link.href.trim(),
+          to: link.href,
+          toKey: link.key,
           hreflang: link.hreflang,
           file: this.indexOf(file),
           line: link.line,
@@ -136,7 +150,7 @@ export class SetChecker {
   finish(): SetFinding[] {
     const found: SetFinding[] = [];
     for (const p of this.pending.values()) {
-      if (!this.urls.has(urlKey(p.to))) continue;
+      if (!this.urls.has(p.toKey)) continue;
       found.push({
         rule: 'hreflang-return',
         file: this.files[p.file] as string,

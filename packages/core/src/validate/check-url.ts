@@ -115,9 +115,17 @@ export function inspectUrl(raw: string): { problems: UrlProblem[]; parsed: URL |
 
 /** Parses an absolute http(s) URL, or returns undefined. */
 export function parseHttpUrl(value: string): URL | undefined {
-  if (!URL.canParse(value)) return undefined;
-  const url = new URL(value);
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  const url = parseUrl(value);
+  return url?.protocol === 'http:' || url?.protocol === 'https:' ? url : undefined;
+}
+
+/** Parses once (`URL.canParse` then `new URL` would parse twice). */
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Same scheme, host and port. */
@@ -146,5 +154,5 @@ export function isUnderSitemap(url: URL, sitemap: URL): boolean {
  */
 export function urlKey(raw: string): string {
   const value = raw.trim();
-  return URL.canParse(value) ? new URL(value).href : value;
+  return parseUrl(value)?.href ?? value;
 }

@@ -56,11 +56,19 @@ const STRUCTURAL = new Set<RuleId>([
   'unexpected-text',
 ]);
 
+/**
+ * A copy of a string that shares no memory with the parser's chunk: saxes hands out slices of its
+ * 64 KiB input chunks, and one kept slice would keep its whole chunk alive.
+ */
+function detach(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
 function linkOf(tag: SaxesTagNS, line: number): ParsedLink {
   const link: ParsedLink = { line };
   for (const name of ['rel', 'hreflang', 'href'] as const) {
     const found: SaxesAttributeNS | undefined = tag.attributes[name];
-    if (found !== undefined && found.uri === '') link[name] = found.value;
+    if (found !== undefined && found.uri === '') link[name] = detach(found.value);
   }
   return link;
 }
@@ -163,7 +171,7 @@ export class EntryBuilder {
   closeField(): void {
     if (this.field === undefined) return;
     const { name, line, text } = this.field;
-    if (this.entry[name] === undefined) this.entry[name] = { value: text, line };
+    if (this.entry[name] === undefined) this.entry[name] = { value: detach(text), line };
     this.field = undefined;
   }
 

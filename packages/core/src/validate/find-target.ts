@@ -5,8 +5,9 @@
  * Reads the disk.
  */
 
+import { realpathSync, statSync } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
 import { SitemapError } from '../errors.js';
 
@@ -100,6 +101,22 @@ async function sniff(root: string): Promise<string[]> {
   }
   // Indexes first, so the sitemaps they list are checked as listed (with their URL and lastmod).
   return [...indexes, ...urlsets];
+}
+
+/**
+ * A test for "this path (relative to the folder) is a file in the folder": symlinks are followed,
+ * and whatever they lead out of the folder to does not count.
+ */
+export function fileInFolder(root: string): (file: string) => boolean {
+  const realRoot = realpathSync(root);
+  return (file) => {
+    try {
+      const real = realpathSync(resolve(root, file));
+      return statSync(real).isFile() && (real === realRoot || real.startsWith(realRoot + sep));
+    } catch {
+      return false;
+    }
+  };
 }
 
 /** Resolves the target to a folder and the files to start from. Throws when it does not exist. */

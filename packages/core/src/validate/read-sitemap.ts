@@ -46,6 +46,11 @@ export interface ReadResult {
   unreadable?: string;
 }
 
+/** `target.push(...items)` without the argument-count limit of a spread call. */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
 function countLines(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
@@ -112,7 +117,7 @@ export async function readSitemap(path: string, options: ReadOptions): Promise<R
     scanner.write(text);
     parser.write(text);
     lines += countLines(text);
-    findings.push(...parser.takeFindings());
+    append(findings, parser.takeFindings());
     const entries = parser.takeEntries();
     if (entries.length > 0) await options.onEntries(entries, parser.root as RootKind);
   };
@@ -148,12 +153,12 @@ export async function readSitemap(path: string, options: ReadOptions): Promise<R
     await feed(decode(undefined));
     parser.close();
   }
-  findings.push(...parser.takeFindings());
+  append(findings, parser.takeFindings());
   const entries = parser.takeEntries();
   if (entries.length > 0) await options.onEntries(entries, parser.root as RootKind);
 
   const escapes = scanner.close();
-  findings.push(...escapes.map(escapeFinding));
+  append(findings, escapes.map(escapeFinding));
   const firstAmpersand = escapes.find((issue) => issue.kind === 'ampersand');
   const error = parser.firstError;
   // A raw & derails the parser; its own error then lands later and says less. Keep ours.

@@ -5,13 +5,12 @@
  * modules beside it.
  */
 
-import { realpathSync, statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { checkEntry } from './check-entry.js';
 import { checkLimits } from './check-limits.js';
 import { isIndexLastmodStale, SetChecker } from './check-set.js';
 import { parseHttpUrl } from './check-url.js';
-import { type FoundTarget, findTarget } from './find-target.js';
+import { type FoundTarget, fileInFolder, findTarget } from './find-target.js';
 import { resolveListed } from './follow-index.js';
 import type { ParsedEntry, RootKind } from './parse-sitemap.js';
 import { readSitemap } from './read-sitemap.js';
@@ -41,7 +40,6 @@ class Run {
   private readonly order = new Map<string, number>();
   private readonly kinds = new Map<string, RootKind | undefined>();
   private readonly set = new SetChecker();
-  private readonly realRoot: string;
   private site: URL | undefined;
   private siteInfo: SiteInfo | null = null;
   private readonly xsd = new XsdQueue(
@@ -53,7 +51,7 @@ class Run {
     private readonly root: string,
     private readonly opts: ResolvedValidateOptions,
   ) {
-    this.realRoot = realpathSync(root);
+    this.exists = fileInFolder(root);
     this.site = opts.site;
     if (opts.site !== undefined) this.siteInfo = { url: opts.site.href, source: 'option' };
   }
@@ -79,17 +77,7 @@ class Run {
   }
 
   /** A file in the folder (after symlinks), never outside it. */
-  private readonly exists = (file: string): boolean => {
-    try {
-      const path = resolve(this.root, file);
-      const real = realpathSync(path);
-      return (
-        statSync(real).isFile() && (real === this.realRoot || real.startsWith(this.realRoot + sep))
-      );
-    } catch {
-      return false;
-    }
-  };
+  private readonly exists: (file: string) => boolean;
 
   private infer(loc: string, source: SiteInfo['source'], from: string): void {
     if (this.site !== undefined) return;
@@ -98,7 +86,9 @@ class Run {
   }
 
   async run(found: FoundTarget): Promise<ValidationReport> {
+    /** A stack, last first: an index's sitemaps are checked right after it, in their order. */
     const queue: Visit[] = [];
+    const later: Visit[] = [];
     for (const { url, line } of found.robots ?? []) {
       this.infer(url, 'robots', 'robots.txt');
       const listed = resolveListed(
@@ -107,26 +97,28 @@ class Run {
         this.site,
         this.exists,
       );
-      if (listed.kind === 'file') queue.push({ file: listed.file, url });
+      if (listed.kind === 'file') later.push({ file: listed.file, url });
       else if (listed.kind === 'finding')
         this.add(listed.rule, 'robots.txt', { line, url, message: listed.message });
     }
-    queue.push(...found.files.map((file) => ({ file })));
+    for (const file of found.files) later.push({ file });
+    for (let i = later.length - 1; i >= 0; i--) queue.push(later[i] as Visit);
     if (queue.length === 0 && found.robots === undefined) {
       this.add('no-sitemap', '.', {
         message:
           'no sitemap found: no sitemap-index.xml, sitemap.xml, robots.txt Sitemap: line, or *.xml with a <urlset> or <sitemapindex> root',
       });
     }
-    for (let visit = queue.shift(); visit !== undefined; visit = queue.shift()) {
+    for (let visit = queue.pop(); visit !== undefined; visit = queue.pop()) {
       if (this.kinds.has(visit.file)) {
         if (visit.listedBy !== undefined && this.kinds.get(visit.file) === 'sitemapindex')
           this.nested(visit);
         continue;
       }
-      queue.unshift(...(await this.visit(visit)));
+      const children = await this.visit(visit);
+      for (let i = children.length - 1; i >= 0; i--) queue.push(children[i] as Visit);
     }
-    await this.xsd.flush();
+    await this.xsd.drain();
     for (const f of this.set.finish()) this.add(f.rule, f.file, f);
     const rank = (f: Finding) => this.order.get(f.file) ?? -1;
     this.findings.sort(
@@ -184,12 +176,9 @@ class Run {
       if (check.loc === undefined || check.loc === '') return;
       const duplicate = this.set.addUrl(check.loc, file, entry.loc?.line ?? entry.line, check.key);
       if (duplicate !== undefined) this.add(duplicate.rule, file, duplicate);
-      const links = entry.links.flatMap(({ rel, hreflang, href, line }) =>
-        rel === 'alternate' && hreflang !== undefined && href !== undefined
-          ? [{ hreflang, href, line }]
-          : [],
-      );
-      if (links.length > 0) this.set.addAlternates(check.loc, links, file);
+      if (check.alternates.length > 0) {
+        this.set.addAlternates(check.loc, check.key ?? check.loc, check.alternates, file);
+      }
     };
     const onSitemap = (entry: ParsedEntry) => {
       const loc = entry.loc?.value.trim() ?? '';

@@ -1,6 +1,7 @@
 /**
  * Collects the files for the XSD pass and validates them in batches of about 16 MiB, so a big set
- * is never held whole and a small one costs one xmllint call per kind of schema.
+ * is never held whole and a small one costs one xmllint call per kind of schema. A batch runs in
+ * xmllint's worker thread while the next files are parsed; at most one runs at a time.
  */
 
 import { XHTML_NS } from '../limits.js';
@@ -21,6 +22,7 @@ export class XsdQueue {
   private queued: Queued[] = [];
   private bytes = 0;
   private nextId = 0;
+  private running: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly report: Report,
@@ -44,11 +46,21 @@ export class XsdQueue {
     if (this.bytes > XSD_BATCH_BYTES) await this.flush();
   }
 
-  /** Validates what is queued and reports the findings. */
+  /** Starts validating what is queued, once the batch before it is done; does not wait for it. */
   async flush(): Promise<void> {
     const queued = this.queued;
     [this.queued, this.bytes] = [[], 0];
-    if (queued.length === 0) return;
+    await this.running;
+    if (queued.length > 0) this.running = this.validate(queued);
+  }
+
+  /** Validates everything queued and waits for every finding. */
+  async drain(): Promise<void> {
+    await this.flush();
+    await this.running;
+  }
+
+  private async validate(queued: Queued[]): Promise<void> {
     try {
       const errors = await runXsd(queued.map((q) => q.job));
       for (const { job, file, spans } of queued) {

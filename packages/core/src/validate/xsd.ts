@@ -33,8 +33,6 @@ export interface SchemaSet {
   key: string;
   schema: XMLFileInfo;
   preload: XMLFileInfo[];
-  /** Namespaces only stubbed: their elements' content was not checked. */
-  unchecked: string[];
 }
 
 const SCHEMA_DIR = new URL('../../schemas/', import.meta.url);
@@ -86,11 +84,11 @@ export function schemaSet(
   const xhtml = extensions.has(XHTML_NS);
   const others = [...extensions.keys()].filter((ns) => ns !== XHTML_NS).sort();
   if (others.length === 0 && !(xhtml && kind === 'urlset')) {
-    return { key: base, schema: file(base), preload: [], unchecked: [] };
+    return { key: base, schema: file(base), preload: [] };
   }
   if (others.length === 0) {
     const preload = [file('sitemap.xsd'), file('xhtml-link.xsd')];
-    return { key: 'xhtml', schema: file('sitemap-with-xhtml.xsd'), preload, unchecked: [] };
+    return { key: 'xhtml', schema: file('sitemap-with-xhtml.xsd'), preload };
   }
   const stubs = others.map((ns, i) => ({
     fileName: `sitemapkit-ext-${i}.xsd`,
@@ -109,7 +107,6 @@ export function schemaSet(
     key: `${base}|${xhtml}|${stubs.map((s) => s.contents).join('|')}`,
     schema: { fileName: 'sitemapkit-wrapper.xsd', contents: wrapper },
     preload: [file(base), ...(xhtml ? [file('xhtml-link.xsd')] : []), ...stubs],
-    unchecked: others,
   };
 }
 
@@ -143,11 +140,6 @@ async function validateBatch(set: SchemaSet, jobs: XsdJob[], errors: Map<number,
       errors.set(Number(failed[1]), [{ message: 'fails to validate (xmllint gave no detail)' }]);
     }
   }
-}
-
-/** The schemas a file needs (for the caller to report what only a stub covered). */
-export async function schemaSetFor(job: Omit<XsdJob, 'xml' | 'id'>): Promise<SchemaSet> {
-  return schemaSet(job.kind, job.extensions, await loadVendored());
 }
 
 /** Validates the files, as few calls as their schemas and sizes allow. Errors by job id. */

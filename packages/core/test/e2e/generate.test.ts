@@ -306,7 +306,7 @@ describe('generateSitemaps on a blog', () => {
     const xml = await readXml(join(root, 'dist/sitemap-0.xml'));
     expect(xml).toContain('<?xml-stylesheet type="text/xsl" href="/docs/sitemap.xsl"?>');
     expect(parseSitemap(xml).entries.map((e) => e.loc)).toEqual([
-      `${SITE}/docs`,
+      `${SITE}/docs/`,
       `${SITE}/docs/api/Stra%C3%9Fe`,
       `${SITE}/docs/guide`,
     ]);

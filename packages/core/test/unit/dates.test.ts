@@ -15,6 +15,13 @@ describe('parseLastmod', () => {
     '2024-01-05 10:00:00 +00:00': '2024-01-05T10:00:00Z',
     '2024-01-05T10:00:00': '2024-01-05',
     ' 2024-01-05 ': '2024-01-05',
+    'Jul 08 2022': '2022-07-08',
+    'July 8, 2022': '2022-07-08',
+    'Sept 30 2023': '2023-09-30',
+    '8 July 2022': '2022-07-08',
+    'Fri, 8 Jul 2022': '2022-07-08',
+    'Tue, 05 Jan 2024 10:00:00 GMT': '2024-01-05T10:00:00Z',
+    '05 Jan 2024 12:00:00 +0200': '2024-01-05T10:00:00Z',
   };
   for (const [input, expected] of Object.entries(ok)) {
     it(`${JSON.stringify(input)} -> ${expected}`, () =>
@@ -33,6 +40,9 @@ describe('parseLastmod', () => {
     '05/01/2024',
     '',
     '2024-01-05T10:00:00+25:00',
+    'Feb 30 2024',
+    'Juliet 8 2022',
+    'Tue, 05 Jan 2024 10:00:00',
   ];
   for (const input of bad) {
     it(`rejects ${JSON.stringify(input)}`, () => expect(parseLastmod(input).ok).toBe(false));
