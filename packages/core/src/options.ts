@@ -495,7 +495,8 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     filenameBase: i.filenameBase ?? DEFAULTS.filenameBase,
     xslURL: i.xslURL,
     gzip: i.gzip ?? DEFAULTS.gzip,
-    robotsTxt: i.robotsTxt ?? DEFAULTS.robotsTxt,
+    // Crawlers read only /robots.txt: under a base path, the file in outDir is not that one.
+    robotsTxt: i.robotsTxt ?? (base === '/' && DEFAULTS.robotsTxt),
     maxUrlsPerSitemap: i.maxUrlsPerSitemap ?? DEFAULTS.maxUrlsPerSitemap,
     maxBytesPerSitemap: i.maxBytesPerSitemap ?? DEFAULTS.maxBytesPerSitemap,
     maxSitemapsPerIndex: i.maxSitemapsPerIndex ?? DEFAULTS.maxSitemapsPerIndex,

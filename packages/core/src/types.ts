@@ -156,7 +156,10 @@ export interface SitemapOptions {
   xslURL?: string;
   /** Write `.xml.gz` sitemaps (the index stays plain XML and points at them). @default false */
   gzip?: boolean;
-  /** Add a `Sitemap:` line to `outDir/robots.txt`, creating it if missing. @default true */
+  /**
+   * Add a `Sitemap:` line to `outDir/robots.txt`, creating it if missing.
+   * @default true when `base` is `/`; false under a base path, where crawlers do not read it
+   */
   robotsTxt?: boolean;
   /** Maximum URLs per sitemap file (at most 50,000). @default 50000 */
   maxUrlsPerSitemap?: number;
