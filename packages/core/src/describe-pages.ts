@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { FoundPage } from './discover/find-pages.js';
-import { findSources, type SourceFile } from './discover/find-sources.js';
+import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import { type GitDates, readGitDates } from './discover/read-git-dates.js';
 import { type HeadInfo, readHead } from './discover/read-head.js';
 import { SitemapError } from './errors.js';
@@ -41,10 +41,10 @@ function warnOrThrow(
 
 export async function describePages(
   pages: FoundPage[],
+  sources: SourceIndex,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): Promise<DescribedPages> {
-  const sources = findSources(options.sources, options.root, options.frontmatter);
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
 
   // Path-level rules and the user's filter come first: they cost no I/O.

@@ -9,7 +9,6 @@
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { EntryGroup } from './build-entries.js';
-import { lastmodTime } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
 import { splitSections } from './sections.js';
 import { checkFile } from './self-check.js';
@@ -20,10 +19,14 @@ import { type IndexEntry, renderIndex, renderUrl, URLSET_CLOSE, urlsetOpen } fro
 
 type Entry = EntryGroup['items'][number];
 
+/**
+ * The later of two lastmods as written (`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`, UTC): their text
+ * order is their time order, a date sorting before the times of that day.
+ */
 function newest(a: string | undefined, b: string | undefined): string | undefined {
   if (!a) return b;
   if (!b) return a;
-  return lastmodTime(b) > lastmodTime(a) ? b : a;
+  return b > a ? b : a;
 }
 
 /** Name of the index file number `n`: `sitemap-index.xml`, then `sitemap-index-1.xml`, ... */

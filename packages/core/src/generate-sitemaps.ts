@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
 import { describePages } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
+import { findSources } from './discover/find-sources.js';
 import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
@@ -102,6 +103,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   const options = resolveOptions(input);
   const warnings: SitemapWarning[] = [];
   const found = await findPages(options, warnings);
+  const sources = findSources(options.sources, options.root, options.frontmatter);
   if (found.length === 0 && options.customPages.length === 0) {
     throw new SitemapError(
       'outdir-empty',
@@ -117,7 +119,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
       naturalCompare(a.record.url, b.record.url) ||
       naturalCompare(a.record.file ?? '', b.record.file ?? ''),
   );
-  const described = await describePages(found, options, warnings);
+  const described = await describePages(found, sources, options, warnings);
 
   const custom = customRecords(options);
   const records = found.map((p) => p.record);

@@ -112,7 +112,10 @@ describe('multi-page app', () => {
     // Under a base, robots.txt in the output is not the one crawlers read (/robots.txt): left
     // alone unless asked for, and then the core says why it is not enough.
     expect(await read(join(out, 'robots.txt'))).not.toContain('Sitemap:');
-    const asked = await viteBuild(root, { base: '/app/', plugins: [sitemap({ site: SITE, robotsTxt: true })] });
+    const asked = await viteBuild(root, {
+      base: '/app/',
+      plugins: [sitemap({ site: SITE, robotsTxt: true })],
+    });
     expect(await read(join(out, 'robots.txt'))).toContain(`Sitemap: ${SITE}/app/sitemap-index.xml`);
     expect(sitemapkitLines(asked.lines)).toContainEqual(
       expect.stringMatching(/^warn: sitemapkit: robots\.txt was written to \/app\/robots\.txt/),

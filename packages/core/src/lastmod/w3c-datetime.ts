@@ -156,8 +156,3 @@ export function parseLastmod(input: unknown): DateParse {
     value: `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
   };
 }
-
-/** Orders two values written by `parseLastmod` (date-only counts as its midnight UTC). */
-export function lastmodTime(value: string): number {
-  return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-}
