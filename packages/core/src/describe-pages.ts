@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FoundPage } from './discover/find-pages.js';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import { type GitDates, readGitDates } from './discover/read-git-dates.js';
-import { type HeadInfo, readHead } from './discover/read-head.js';
+import { type HeadResult, readHeadSafely } from './discover/read-head.js';
 import { SitemapError } from './errors.js';
 import { judgeHead } from './head-rules.js';
 import { type LastmodCandidates, pickLastmod } from './lastmod/lastmod-chain.js';
@@ -75,7 +75,8 @@ export async function describePages(
     options.lastmodFrom.includes('mtime') &&
     !mtimesAreMeaningful(candidates.flatMap((c) => (c.source ? [c.source.mtimeMs] : [])));
 
-  const headLinks = new Map<string, LinkItem[]>();
+  // Frontmatter first: a page it leaves out needs no head read.
+  const kept: Array<{ page: FoundPage; source?: SourceFile; lastmods: LastmodCandidates }> = [];
   for (const { page, source } of candidates) {
     const record = page.record;
     const lastmods: LastmodCandidates = {};
@@ -106,35 +107,44 @@ export async function describePages(
       if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
       if (source.meta.priority !== undefined) record.priority = source.meta.priority;
     }
-    if (options.head && record.file !== null) {
-      let head: HeadInfo;
-      try {
-        head = readHead(join(options.outDir, record.file));
-      } catch (error) {
-        warnOrThrow(options, warnings, {
-          code: 'page-unreadable',
-          message: `${record.file}: cannot be read (${(error as Error).message}); left out`,
-          file: record.file,
-        });
-        record.excluded = 'unreadable';
-        continue;
-      }
-      const verdict = judgeHead(head, record.url, options.head);
-      for (const problem of verdict.problems) {
-        warnings.push({
-          code: 'invalid-head',
-          message: `${record.file}: ${problem}`,
-          file: record.file,
-        });
-      }
-      if (verdict.excluded) {
-        record.excluded = verdict.excluded;
-        if (verdict.detail) record.excludedDetail = verdict.detail;
-        continue;
-      }
-      if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
-      if (verdict.modified) lastmods.head = verdict.modified;
+    kept.push(source ? { page, source, lastmods } : { page, lastmods });
+  }
+
+  const headLinks = new Map<string, LinkItem[]>();
+  const rules = options.head;
+  const withHead = rules ? kept.filter(({ page }) => page.record.file !== null) : [];
+  withHead.forEach(({ page, lastmods }) => {
+    const record = page.record;
+    const head: HeadResult = readHeadSafely(join(options.outDir, record.file as string));
+    if ('error' in head) {
+      warnOrThrow(options, warnings, {
+        code: 'page-unreadable',
+        message: `${record.file}: cannot be read (${head.error}); left out`,
+        file: record.file as string,
+      });
+      record.excluded = 'unreadable';
+      return;
     }
+    const verdict = judgeHead(head, record.url, rules as NonNullable<typeof rules>);
+    for (const problem of verdict.problems) {
+      warnings.push({
+        code: 'invalid-head',
+        message: `${record.file}: ${problem}`,
+        file: record.file as string,
+      });
+    }
+    if (verdict.excluded) {
+      record.excluded = verdict.excluded;
+      if (verdict.detail) record.excludedDetail = verdict.detail;
+      return;
+    }
+    if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
+    if (verdict.modified) lastmods.head = verdict.modified;
+  });
+
+  for (const { page, source, lastmods } of kept) {
+    const record = page.record;
+    if (record.excluded) continue;
     if (source) {
       const dirty = git?.dirty.has(source.path) ?? false;
       const gitTime = git?.dates.get(source.path);
