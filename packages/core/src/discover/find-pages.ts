@@ -9,7 +9,6 @@ import type { ResolvedOptions } from '../options.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import {
   isRootErrorPage,
-  type PageRoute,
   routeFromFile,
   routeKey,
   routeUrl,
@@ -21,7 +20,6 @@ const HTML_FILE = /\.html?$/i;
 /** A page found in outDir, with what later steps need. */
 export interface FoundPage {
   record: PageRecord;
-  route: PageRoute;
   /** Route key: decoded path relative to base, `/blog/post` (`/` for the root). */
   key: string;
 }
@@ -84,7 +82,7 @@ export async function findPages(
     if (options.excludeErrorPages && isRootErrorPage(route)) record.excluded = 'error-page';
     else if (include && !include(key)) record.excluded = 'include';
     else if (exclude?.(key)) record.excluded = 'exclude';
-    pages.push({ record, route, key });
+    pages.push({ record, key });
   }
   return pages;
 }
