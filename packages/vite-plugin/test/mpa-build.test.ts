@@ -104,7 +104,7 @@ describe('multi-page app', () => {
 
   test("takes the base path from Vite's base", async () => {
     root = await copyFixture('mpa');
-    const { lines } = await viteBuild(root, { base: '/app/', plugins: [sitemap({ site: SITE })] });
+    await viteBuild(root, { base: '/app/', plugins: [sitemap({ site: SITE })] });
     const out = join(root, 'dist');
     expect(await read(join(out, 'sitemap-index.xml'))).toBe(mpaIndex(`${SITE}/app/`));
     expect(await read(join(out, 'sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/app/`));

@@ -7,12 +7,7 @@ import picomatch from 'picomatch';
 import { SitemapError } from '../errors.js';
 import type { ResolvedOptions } from '../options.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
-import {
-  isRootErrorPage,
-  routeFromFile,
-  routeKey,
-  routeUrl,
-} from '../url/map-file.js';
+import { isRootErrorPage, routeFromFile, routeKey, routeUrl } from '../url/map-file.js';
 import { walkFiles } from './walk-files.js';
 
 const HTML_FILE = /\.html?$/i;
