@@ -99,38 +99,6 @@ export const ChangeFreqEnum = {
   NEVER: 'never',
 } as const satisfies Record<string, ChangeFreq>;
 
-const COMPAT_KEYS = [
-  'filter',
-  'customPages',
-  'customSitemaps',
-  'i18n',
-  'entryLimit',
-  'changefreq',
-  'lastmod',
-  'priority',
-  'serialize',
-  'xslURL',
-  'chunks',
-  'namespaces',
-  'filenameBase',
-] as const;
-const OWN_KEYS = [
-  'content',
-  'sources',
-  'include',
-  'exclude',
-  'head',
-  'lastmodFrom',
-  'git',
-  'gzip',
-  'maxBytesPerSitemap',
-  'maxSitemapsPerIndex',
-  'selfCheck',
-  'robotsTxt',
-  'report',
-  'strict',
-] as const;
-const KNOWN_KEYS = new Set<string>([...COMPAT_KEYS, ...OWN_KEYS]);
 const NAMESPACES = new Set(['news', 'xhtml', 'image', 'video']);
 /** Core option names in core messages, as this integration's users know them. */
 const RENAMED: Array<[RegExp, string]> = [[/`maxUrlsPerSitemap`/g, '`entryLimit`']];
@@ -195,6 +163,9 @@ const PASSED_KEYS = [
   'report',
   'strict',
 ] as const satisfies ReadonlyArray<keyof SitemapOptions & keyof CoreOptions>;
+/** Options this integration maps itself instead of handing them to the core. */
+const MAPPED_KEYS = ['entryLimit', 'namespaces', 'content'] as const;
+const KNOWN_KEYS = new Set<string>([...PASSED_KEYS, ...MAPPED_KEYS]);
 
 /** The core options these options map to, for a site and output folder known later. */
 export function toCoreOptions(options: SitemapOptions): Omit<CoreOptions, 'site' | 'outDir'> {
