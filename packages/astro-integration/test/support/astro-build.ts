@@ -61,8 +61,23 @@ export async function buildRoot(
   config: AstroInlineConfig = {},
   clientDir = 'dist',
 ): Promise<Built> {
+  return buildRootWith(
+    build as (config: Record<string, unknown>) => Promise<void>,
+    root,
+    config,
+    clientDir,
+  );
+}
+
+/** `buildRoot` with another Astro's `build` (the peer-version tests). */
+export async function buildRootWith(
+  astroBuild: (config: Record<string, unknown>) => Promise<void>,
+  root: string,
+  config: AstroInlineConfig | Record<string, unknown> = {},
+  clientDir = 'dist',
+): Promise<Built> {
   globalThis.__sitemapkitLogEvents = [];
-  await build({
+  await astroBuild({
     root,
     logLevel: 'info',
     logger: { entrypoint: CAPTURE_LOGGER },
