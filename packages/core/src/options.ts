@@ -7,22 +7,36 @@ import { SitemapError } from './errors.js';
 import type { HeadRules } from './head-rules.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import {
-  CHANGEFREQS,
   CURRENT_MAX_BYTES_PER_SITEMAP,
   CURRENT_MAX_SITEMAPS_PER_INDEX,
   MAX_URLS_PER_SITEMAP,
   SEEDS_MAX_BYTES_PER_SITEMAP,
   SEEDS_MAX_SITEMAPS_PER_INDEX,
 } from './limits.js';
+import {
+  changefreqProblem,
+  checkFunction,
+  checkInt,
+  checkOneOf,
+  checkStringArray,
+  isPlainObject,
+  priorityProblem,
+} from './option-checks.js';
+import {
+  HEAD_RULES,
+  normaliseBase,
+  resolveHead,
+  resolveI18n,
+  resolveSite,
+  resolveSources,
+} from './option-parts.js';
 import type {
   BuildFormat,
   ChangeFreq,
   LastmodSource,
   SitemapOptions,
-  SourceDir,
   TrailingSlash,
 } from './types.js';
-import { encodePath, safeDecode } from './url/encode.js';
 
 export const DEFAULTS = {
   base: '/',
@@ -143,175 +157,6 @@ const KNOWN_KEYS = new Set([
   'frontmatter',
   'selfCheck',
 ]);
-
-/**
- * Normalises a URL path: leading and trailing slash, no `//` runs, `\` as `/`, percent-encoded.
- * @example normaliseBase('docs') // '/docs/'
- */
-export function normaliseBase(base: string): string {
-  return encodePath(normalisePath(base));
-}
-
-/** Leading and trailing slash, no `//` runs, `\` as `/`; not encoded (route keys are decoded). */
-export function normalisePath(path: string): string {
-  return `/${path.replaceAll('\\', '/')}/`.replace(/\/{2,}/g, '/');
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function checkOneOf<T extends string>(
-  problems: string[],
-  name: string,
-  value: unknown,
-  allowed: readonly T[],
-): value is T | undefined {
-  if (value === undefined) return true;
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return true;
-  problems.push(
-    `\`${name}\` must be one of ${allowed.map((a) => `'${a}'`).join(', ')}; got ${JSON.stringify(value)}`,
-  );
-  return false;
-}
-
-function checkInt(
-  problems: string[],
-  name: string,
-  value: unknown,
-  min: number,
-  max: number,
-): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    problems.push(
-      `\`${name}\` must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`,
-    );
-  }
-}
-
-function checkStringArray(problems: string[], name: string, value: unknown): void {
-  if (value === undefined) return;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v === '')) {
-    problems.push(`\`${name}\` must be an array of non-empty strings`);
-  }
-}
-
-function checkFunction(problems: string[], name: string, value: unknown): void {
-  if (value !== undefined && typeof value !== 'function') {
-    problems.push(`\`${name}\` must be a function; got ${typeof value}`);
-  }
-}
-
-/** Validates `priority` (0.0-1.0); returns a problem text or null. */
-export function priorityProblem(value: unknown): string | null {
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || value > 1) {
-    return `must be a number from 0.0 to 1.0; got ${JSON.stringify(value)}`;
-  }
-  return null;
-}
-
-/** Validates `changefreq`; returns a problem text or null. */
-export function changefreqProblem(value: unknown): string | null {
-  if (typeof value !== 'string' || !(CHANGEFREQS as readonly string[]).includes(value)) {
-    return `must be one of ${CHANGEFREQS.join(', ')}; got ${JSON.stringify(value)}`;
-  }
-  return null;
-}
-
-function resolveSite(problems: string[], site: unknown): string {
-  if (site === undefined || site === null || site === '') {
-    problems.push(
-      '`site` is required: the absolute URL of the deployed site, e.g. https://example.com',
-    );
-    return '';
-  }
-  if (typeof site !== 'string') {
-    problems.push(`\`site\` must be a string URL; got ${typeof site}`);
-    return '';
-  }
-  let url: URL;
-  try {
-    url = new URL(site);
-  } catch {
-    problems.push(`\`site\` must be an absolute http(s) URL; got ${JSON.stringify(site)}`);
-    return '';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    problems.push(`\`site\` must use http or https; got ${JSON.stringify(site)}`);
-    return '';
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    problems.push(
-      `\`site\` must not carry a query, fragment or credentials; got ${JSON.stringify(site)}`,
-    );
-  }
-  return url.origin + url.pathname;
-}
-
-function resolveSources(problems: string[], sources: unknown, root: string): ResolvedSource[] {
-  if (sources === undefined) return [];
-  if (!Array.isArray(sources)) {
-    problems.push('`sources` must be an array of { dir, route? }');
-    return [];
-  }
-  const out: ResolvedSource[] = [];
-  sources.forEach((source: unknown, i) => {
-    const s = (typeof source === 'string' ? { dir: source } : source) as SourceDir;
-    if (!isPlainObject(s) || typeof s.dir !== 'string' || s.dir === '') {
-      problems.push(`\`sources[${i}].dir\` must be a non-empty folder path`);
-      return;
-    }
-    if (s.route !== undefined && typeof s.route !== 'string') {
-      problems.push(`\`sources[${i}].route\` must be a URL path such as '/blog/'`);
-      return;
-    }
-    const route = normalisePath(safeDecode(s.route ?? '/')).replace(/(.)\/$/, '$1');
-    out.push({ dir: resolve(root, s.dir), route });
-  });
-  return out;
-}
-
-function resolveI18n(problems: string[], value: unknown): ResolvedI18n | undefined {
-  if (value === undefined) return undefined;
-  if (
-    !isPlainObject(value) ||
-    typeof value.defaultLocale !== 'string' ||
-    !isPlainObject(value.locales)
-  ) {
-    problems.push('`i18n` must be { defaultLocale: string, locales: Record<string, string> }');
-    return undefined;
-  }
-  const locales: Record<string, string> = {};
-  for (const [key, lang] of Object.entries(value.locales)) {
-    if (typeof lang !== 'string' || !/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) {
-      problems.push(
-        `\`i18n.locales.${key}\` must be a language tag such as 'en' or 'es-ES'; got ${JSON.stringify(lang)}`,
-      );
-      continue;
-    }
-    locales[key] = lang;
-  }
-  if (!(value.defaultLocale in locales)) {
-    problems.push(
-      `\`i18n.defaultLocale\` (${JSON.stringify(value.defaultLocale)}) must be a key of \`i18n.locales\``,
-    );
-  }
-  return { defaultLocale: value.defaultLocale, locales };
-}
-
-const HEAD_RULES: Array<keyof HeadRules> = ['noindex', 'canonical', 'redirect', 'hreflang'];
-
-function resolveHead(head: SitemapOptions['head']): HeadRules | null {
-  if (head === false) return null;
-  const given = head === true || head === undefined ? {} : head;
-  return {
-    noindex: given.noindex ?? true,
-    canonical: given.canonical ?? true,
-    redirect: given.redirect ?? true,
-    hreflang: given.hreflang ?? true,
-  };
-}
 
 /**
  * Validates and normalises options. Throws one `SitemapError` (code `invalid-options`) listing

@@ -5,7 +5,7 @@
  * changefreq, priority }` sets its entry. Otherwise the first valid date among DATE_FIELDS is its
  * lastmod: the fields that say "changed" come before the fields that say "published".
  */
-import { changefreqProblem, priorityProblem } from '../options.js';
+import { changefreqProblem, priorityProblem } from '../option-checks.js';
 import type { ChangeFreq } from '../types.js';
 import { parseLastmod } from './w3c-datetime.js';
 

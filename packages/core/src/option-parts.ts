@@ -1,0 +1,118 @@
+/** Resolving the options that need more than a default: site, base, sources, i18n, head rules. */
+import { resolve } from 'node:path';
+import type { HeadRules } from './head-rules.js';
+import { isPlainObject } from './option-checks.js';
+import type { ResolvedI18n, ResolvedSource } from './options.js';
+import type { SitemapOptions, SourceDir } from './types.js';
+import { encodePath, safeDecode } from './url/encode.js';
+
+/**
+ * Normalises a URL path: leading and trailing slash, no `//` runs, `\` as `/`, percent-encoded.
+ * @example normaliseBase('docs') // '/docs/'
+ */
+export function normaliseBase(base: string): string {
+  return encodePath(normalisePath(base));
+}
+
+/** Leading and trailing slash, no `//` runs, `\` as `/`; not encoded (route keys are decoded). */
+export function normalisePath(path: string): string {
+  return `/${path.replaceAll('\\', '/')}/`.replace(/\/{2,}/g, '/');
+}
+
+export function resolveSite(problems: string[], site: unknown): string {
+  if (site === undefined || site === null || site === '') {
+    problems.push(
+      '`site` is required: the absolute URL of the deployed site, e.g. https://example.com',
+    );
+    return '';
+  }
+  if (typeof site !== 'string') {
+    problems.push(`\`site\` must be a string URL; got ${typeof site}`);
+    return '';
+  }
+  let url: URL;
+  try {
+    url = new URL(site);
+  } catch {
+    problems.push(`\`site\` must be an absolute http(s) URL; got ${JSON.stringify(site)}`);
+    return '';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    problems.push(`\`site\` must use http or https; got ${JSON.stringify(site)}`);
+    return '';
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    problems.push(
+      `\`site\` must not carry a query, fragment or credentials; got ${JSON.stringify(site)}`,
+    );
+  }
+  return url.origin + url.pathname;
+}
+
+export function resolveSources(
+  problems: string[],
+  sources: unknown,
+  root: string,
+): ResolvedSource[] {
+  if (sources === undefined) return [];
+  if (!Array.isArray(sources)) {
+    problems.push('`sources` must be an array of { dir, route? }');
+    return [];
+  }
+  const out: ResolvedSource[] = [];
+  sources.forEach((source: unknown, i) => {
+    const s = (typeof source === 'string' ? { dir: source } : source) as SourceDir;
+    if (!isPlainObject(s) || typeof s.dir !== 'string' || s.dir === '') {
+      problems.push(`\`sources[${i}].dir\` must be a non-empty folder path`);
+      return;
+    }
+    if (s.route !== undefined && typeof s.route !== 'string') {
+      problems.push(`\`sources[${i}].route\` must be a URL path such as '/blog/'`);
+      return;
+    }
+    const route = normalisePath(safeDecode(s.route ?? '/')).replace(/(.)\/$/, '$1');
+    out.push({ dir: resolve(root, s.dir), route });
+  });
+  return out;
+}
+
+export function resolveI18n(problems: string[], value: unknown): ResolvedI18n | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !isPlainObject(value) ||
+    typeof value.defaultLocale !== 'string' ||
+    !isPlainObject(value.locales)
+  ) {
+    problems.push('`i18n` must be { defaultLocale: string, locales: Record<string, string> }');
+    return undefined;
+  }
+  const locales: Record<string, string> = {};
+  for (const [key, lang] of Object.entries(value.locales)) {
+    if (typeof lang !== 'string' || !/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) {
+      problems.push(
+        `\`i18n.locales.${key}\` must be a language tag such as 'en' or 'es-ES'; got ${JSON.stringify(lang)}`,
+      );
+      continue;
+    }
+    locales[key] = lang;
+  }
+  if (!(value.defaultLocale in locales)) {
+    problems.push(
+      `\`i18n.defaultLocale\` (${JSON.stringify(value.defaultLocale)}) must be a key of \`i18n.locales\``,
+    );
+  }
+  return { defaultLocale: value.defaultLocale, locales };
+}
+
+export const HEAD_RULES: Array<keyof HeadRules> = ['noindex', 'canonical', 'redirect', 'hreflang'];
+
+export function resolveHead(head: SitemapOptions['head']): HeadRules | null {
+  if (head === false) return null;
+  const given = head === true || head === undefined ? {} : head;
+  return {
+    noindex: given.noindex ?? true,
+    canonical: given.canonical ?? true,
+    redirect: given.redirect ?? true,
+    hreflang: given.hreflang ?? true,
+  };
+}
