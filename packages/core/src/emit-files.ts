@@ -46,16 +46,23 @@ class SitemapWriter {
       Buffer.byteLength(urlsetOpen(true, options.xslURL)) + Buffer.byteLength(URLSET_CLOSE);
   }
 
-  /** Whether `entries` fit in a single file. Renders at most `maxUrlsPerSitemap` entries. */
-  fitsOneFile(entries: readonly Entry[]): boolean {
-    if (entries.length > this.#options.maxUrlsPerSitemap) return false;
+  /**
+   * The rendered entries when they all fit in one file, else null. Renders at most
+   * `maxUrlsPerSitemap` entries, and what it renders is written as is.
+   */
+  renderIfOneFile(entries: readonly Entry[]): string[] | null {
+    if (entries.length > this.#options.maxUrlsPerSitemap) return null;
     let bytes = this.#overheadBytes;
-    for (const entry of entries) bytes += Buffer.byteLength(renderUrl(entry.item));
-    return bytes <= this.#options.maxBytesPerSitemap;
+    const rendered = entries.map(({ item }) => {
+      const xml = renderUrl(item);
+      bytes += Buffer.byteLength(xml);
+      return xml;
+    });
+    return bytes <= this.#options.maxBytesPerSitemap ? rendered : null;
   }
 
-  /** Writes `entries` as the series `<prefix>-0.xml`, `<prefix>-1.xml`, ... */
-  async writeSeries(prefix: string, entries: readonly Entry[]): Promise<void> {
+  /** Writes `entries` (rendered already, or here) as the series `<prefix>-0.xml`, ... */
+  async writeSeries(prefix: string, entries: readonly Entry[], rendered?: string[]): Promise<void> {
     const options = this.#options;
     const cursor = new ShardCursor({
       maxUrls: options.maxUrlsPerSitemap,
@@ -89,8 +96,8 @@ class SitemapWriter {
       withLinks = false;
       lastmod = undefined;
     };
-    for (const { item, record } of entries) {
-      const xml = renderUrl(item);
+    for (const [i, { item, record }] of entries.entries()) {
+      const xml = rendered?.[i] ?? renderUrl(item);
       if (cursor.add(Buffer.byteLength(xml))) await flush();
       parts.push(xml);
       records.push(record);
@@ -131,8 +138,9 @@ export async function emitFiles(
   for (const group of groups) {
     const prefix =
       group.name === null ? options.filenameBase : `${options.filenameBase}-${group.name}`;
-    if (writer.fitsOneFile(group.items)) {
-      await writer.writeSeries(prefix, group.items);
+    const rendered = writer.renderIfOneFile(group.items);
+    if (rendered) {
+      await writer.writeSeries(prefix, group.items, rendered);
       continue;
     }
     for (const [section, entries] of splitSections(

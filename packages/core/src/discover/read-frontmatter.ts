@@ -4,11 +4,10 @@
  * strings the author wrote (js-yaml's default schema turns `2024-02-30` into March 1st) and
  * gray-matter's cache, which would keep every parsed file in memory, is not used.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
+import { readPrefix } from './read-prefix.js';
 
-const CHUNK_BYTES = 4 * 1024;
 /** A frontmatter block larger than this is treated as unterminated. */
 const BLOCK_BYTE_CAP = 1024 * 1024;
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
@@ -52,31 +51,19 @@ export function parseFrontmatter(block: string): FrontmatterResult {
   }
 }
 
-const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-
 /**
  * Reads and parses the frontmatter of the file at `path`; `{ ok: true, data: {} }` when none.
- * Synchronous, like the head reads: a few KiB from the page cache.
+ * Only the block is read: a few KiB from the page cache.
  */
 export function readFrontmatter(path: string): FrontmatterResult {
-  const fd = openSync(path, 'r');
-  try {
-    const decoder = new TextDecoder('utf-8');
-    let text = '';
-    let offset = 0;
-    while (offset < BLOCK_BYTE_CAP) {
-      const bytesRead = readSync(fd, buffer, 0, CHUNK_BYTES, offset);
-      offset += bytesRead;
-      text += decoder.decode(buffer.subarray(0, bytesRead), { stream: bytesRead > 0 });
-      // The first line decides whether there is a block at all.
-      if ((text.includes('\n') || bytesRead === 0) && !OPENING.test(text))
-        return { ok: true, data: {} };
-      const block = frontmatterBlock(text);
-      if (block !== null) return parseFrontmatter(block);
-      if (bytesRead === 0) break;
-    }
-    return { ok: false, message: 'frontmatter block opened with --- is never closed', line: 1 };
-  } finally {
-    closeSync(fd);
-  }
+  const text = readPrefix(path, BLOCK_BYTE_CAP, (head) => {
+    // The first line decides whether there is a block at all.
+    if (head.includes('\n') && !OPENING.test(head)) return 0;
+    const block = frontmatterBlock(head);
+    return block === null ? null : block.length;
+  });
+  if (!OPENING.test(text)) return { ok: true, data: {} };
+  const block = frontmatterBlock(text);
+  if (block !== null) return parseFrontmatter(block);
+  return { ok: false, message: 'frontmatter block opened with --- is never closed', line: 1 };
 }

@@ -2,8 +2,9 @@
  * Reads only a page's `<head>` (touches disk): stops at `</head>` or `<body>`, or at a byte cap,
  * and tokenizes it with a real HTML parser (htmlparser2), never with regexes.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+
 import { Parser } from 'htmlparser2';
+import { readPrefix } from './read-prefix.js';
 
 /** What a page's head says about its place in a sitemap. */
 export interface HeadInfo {
@@ -19,7 +20,6 @@ export interface HeadInfo {
   modifiedTime?: string;
 }
 
-const CHUNK_BYTES = 8 * 1024;
 /** Heads larger than this (huge inline styles or scripts) are read only this far. */
 export const HEAD_BYTE_CAP = 512 * 1024;
 const HEAD_END = /<\/head\s*>|<body[\s>]/i;
@@ -83,8 +83,6 @@ export function readHeadSafely(path: string): HeadResult {
 /** Only a head that names one of these can hold anything `parseHead` looks for. */
 const RELEVANT = /robots|googlebot|canonical|refresh|hreflang|modified_time|updated_time/i;
 
-const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-
 /**
  * Reads the head of the HTML file at `path` and parses it. Synchronous: the build has just
  * written the page, so it is in the page cache, and a plain read is the floor. A head that names
@@ -92,25 +90,11 @@ const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
  * tried and measured: on 2 cores, starting them and copying results back cost what they saved.)
  */
 export function readHead(path: string): HeadInfo {
-  const fd = openSync(path, 'r');
-  try {
-    const decoder = new TextDecoder('utf-8');
-    let text = '';
-    let offset = 0;
-    while (offset < HEAD_BYTE_CAP) {
-      const bytesRead = readSync(fd, buffer, 0, CHUNK_BYTES, offset);
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-      const searchFrom = Math.max(0, text.length - 8);
-      text += decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
-      const end = HEAD_END.exec(text.slice(searchFrom));
-      if (end) {
-        text = text.slice(0, searchFrom + end.index);
-        break;
-      }
-    }
-    return RELEVANT.test(text) ? parseHead(text) : { robots: [], alternates: [] };
-  } finally {
-    closeSync(fd);
-  }
+  const text = readPrefix(path, HEAD_BYTE_CAP, (head, before) => {
+    // An end tag may straddle two chunks: look back a few characters.
+    const from = Math.max(0, before - 8);
+    const end = HEAD_END.exec(head.slice(from));
+    return end ? from + end.index : null;
+  });
+  return RELEVANT.test(text) ? parseHead(text) : { robots: [], alternates: [] };
 }

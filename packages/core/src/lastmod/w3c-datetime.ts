@@ -70,9 +70,11 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-function isRealDate(y: number, m: number, d: number): boolean {
+/** Whether day `d` of month `m` (1-12) exists in year `y` (proleptic Gregorian). */
+export function isRealDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = m === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
   return d <= days;
 }
 

@@ -9,6 +9,8 @@
  * collapses it).
  */
 
+import { isRealDate } from '../lastmod/w3c-datetime.js';
+
 const W3C_DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2})))?$/;
 const NO_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})?$/;
@@ -36,11 +38,6 @@ function utcMs(y: number, month: number, d: number, h = 0, mi = 0, s = 0, ms = 0
   return date.getTime();
 }
 
-function daysInMonth(y: number, month: number): number {
-  if (month === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
 function whyNot(text: string): string {
   if (NO_SECONDS.test(text)) return 'the seconds are missing (the XSD dateTime needs hh:mm:ss)';
   if (NO_ZONE.test(text)) return 'a date-time needs a zone: Z or ±hh:mm';
@@ -64,7 +61,7 @@ export function checkW3cDatetime(input: string): W3cDatetimeCheck {
   const [, ys, mos, ds, hs, mis, ss, fraction, zone, zh, zm] = match;
   const [y, month, d] = [Number(ys), Number(mos), Number(ds)];
   if (y === 0) return { ok: false, reason: `${text}: there is no year 0000` };
-  if (month < 1 || month > 12 || d < 1 || d > daysInMonth(y, month)) {
+  if (!isRealDate(y, month, d)) {
     return { ok: false, reason: `${text} is not a real date` };
   }
   if (hs === undefined) {

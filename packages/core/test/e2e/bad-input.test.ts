@@ -61,6 +61,21 @@ describe('invalid options fail fast, listing every problem', () => {
       /`filenameBase` must be a plain file name/,
     ],
     ['unknown option', { sitemapSize: 10 } as never, /unknown option `sitemapSize`/],
+    [
+      'frontmatter not a boolean',
+      { frontmatter: 'yes' as never },
+      /`frontmatter` must be true or false/,
+    ],
+    [
+      'a head rule not a boolean',
+      { head: { noindex: 'no' } as never },
+      /`head.noindex` must be true or false/,
+    ],
+    [
+      'head neither boolean nor rules',
+      { head: 'all' as never },
+      /`head` must be true, false or \{ noindex, canonical, redirect, hreflang \}/,
+    ],
     ['missing outDir', { outDir: undefined as unknown as string }, /`outDir` is required/],
   ];
   for (const [name, patch, pattern] of rows) {
