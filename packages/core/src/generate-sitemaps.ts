@@ -4,7 +4,7 @@
  */
 import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
-import { describePages } from './describe-pages.js';
+import { type DescribedPages, describePages } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
 import { findSources } from './discover/find-sources.js';
 import { emitFiles } from './emit-files.js';
@@ -164,16 +164,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
       code: 'nothing-listed',
       message: `every page found was left out (${records.length} found), so no sitemap was written; see the exclusion counts`,
     });
-    return finish(
-      records,
-      [],
-      removed,
-      warnings,
-      null,
-      options,
-      described.mtimesUntrusted,
-      described.hasSources,
-    );
+    return finish(records, [], removed, warnings, null, options, described);
   }
   const files = await emitFiles(groups, options);
   const written = new Set(files.map((f) => relative(options.outDir, f.path)));
@@ -189,16 +180,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     }
   }
 
-  return finish(
-    records,
-    files,
-    removed,
-    warnings,
-    indexUrls[0] ?? null,
-    options,
-    described.mtimesUntrusted,
-    described.hasSources,
-  );
+  return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described);
 }
 
 /** Counts, the lastmod warning, the report: what every run ends with. */
@@ -209,8 +191,7 @@ async function finish(
   warnings: SitemapWarning[],
   indexUrl: string | null,
   options: ResolvedOptions,
-  mtimesUntrusted: boolean,
-  hasSources: boolean,
+  { mtimesUntrusted, hasSources }: Pick<DescribedPages, 'mtimesUntrusted' | 'hasSources'>,
 ): Promise<GenerateResult> {
   reciprocityWarnings(records, warnings);
   const excluded: Partial<Record<ExclusionReason, number>> = {};
