@@ -84,6 +84,8 @@ export interface SitemapOptions {
   report?: string;
   /** Fail the build on page-level problems (bad dates, unreadable pages). @default false */
   strict?: boolean;
+  /** On a site of 5,000 pages or more, read sources and heads on a second thread. @default true */
+  threads?: boolean;
 }
 
 export type { ChangeFreq, SitemapItem };
@@ -162,6 +164,7 @@ const PASSED_KEYS = [
   'robotsTxt',
   'report',
   'strict',
+  'threads',
 ] as const satisfies ReadonlyArray<keyof SitemapOptions & keyof CoreOptions>;
 /** Options this integration maps itself instead of handing them to the core. */
 const MAPPED_KEYS = ['entryLimit', 'namespaces', 'content'] as const;

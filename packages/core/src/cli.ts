@@ -45,6 +45,7 @@ build options:
   --xsl-url <url>            stylesheet referenced from every file
   --report <file>            write a JSON report of every page and its lastmod source
   --strict                   fail on page-level problems (bad dates, unreadable files)
+  --no-threads               keep all work on one thread (large sites use a second one)
   --json                     print the result as JSON instead of the summary
   --quiet                    print warnings and errors only
 
@@ -147,6 +148,7 @@ export function parseBuildArgs(args: string[]): {
         'xsl-url': { type: 'string' },
         report: { type: 'string' },
         strict: { type: 'boolean' },
+        threads: { type: 'boolean' },
         json: { type: 'boolean' },
         quiet: { type: 'boolean' },
       },
@@ -204,6 +206,7 @@ export function parseBuildArgs(args: string[]): {
     xslURL: str('xsl-url'),
     report: str('report'),
     strict: bool('strict'),
+    threads: bool('threads'),
   };
   for (const key of Object.keys(options) as Array<keyof SitemapOptions>) {
     if (options[key] === undefined) delete options[key];

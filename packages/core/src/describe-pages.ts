@@ -2,13 +2,12 @@
  * Describes each found page: frontmatter of its source, what its head says, and its lastmod
  * from the chain, with where that came from.
  */
-import { join } from 'node:path';
 import type { FoundPage } from './discover/find-pages.js';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
+import type { HelperThread } from './discover/helper-thread.js';
+import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
 import { type GitDates, readGitDates } from './discover/read-git-dates.js';
-import { type HeadResult, readHeadSafely } from './discover/read-head.js';
 import { SitemapError } from './errors.js';
-import { judgeHead } from './head-rules.js';
 import { type LastmodCandidates, pickLastmod } from './lastmod/lastmod-chain.js';
 import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
 import { formatDate } from './lastmod/w3c-datetime.js';
@@ -44,6 +43,7 @@ export async function describePages(
   sources: SourceIndex,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
+  helper: HelperThread | null = null,
 ): Promise<DescribedPages> {
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
 
@@ -113,19 +113,30 @@ export async function describePages(
   const headLinks = new Map<string, LinkItem[]>();
   const rules = options.head;
   const withHead = rules ? kept.filter(({ page }) => page.record.file !== null) : [];
-  withHead.forEach(({ page, lastmods }) => {
+  const job: HeadJob | null = rules && {
+    outDir: options.outDir,
+    files: withHead.map(({ page }) => page.record.file as string),
+    urls: withHead.map(({ page }) => page.record.url),
+    rules,
+  };
+  const outcomes = !job
+    ? []
+    : helper
+      ? await helper.heads(job)
+      : judgeHeadRange(job, 0, job.files.length);
+  withHead.forEach(({ page, lastmods }, index) => {
     const record = page.record;
-    const head: HeadResult = readHeadSafely(join(options.outDir, record.file as string));
-    if ('error' in head) {
+    const verdict = outcomes[index];
+    if (!verdict) return;
+    if ('error' in verdict) {
       warnOrThrow(options, warnings, {
         code: 'page-unreadable',
-        message: `${record.file}: cannot be read (${head.error}); left out`,
+        message: `${record.file}: cannot be read (${verdict.error}); left out`,
         file: record.file as string,
       });
       record.excluded = 'unreadable';
       return;
     }
-    const verdict = judgeHead(head, record.url, rules as NonNullable<typeof rules>);
     for (const problem of verdict.problems) {
       warnings.push({
         code: 'invalid-head',

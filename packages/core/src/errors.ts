@@ -17,6 +17,7 @@ export type SitemapErrorCode =
   | 'invalid-date'
   | 'invalid-frontmatter'
   | 'write-failed'
+  | 'thread-failed'
   | 'self-check';
 
 /**

@@ -5,8 +5,9 @@
 import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
 import { type DescribedPages, describePages } from './describe-pages.js';
-import { findPages, matcher } from './discover/find-pages.js';
-import { findSources } from './discover/find-sources.js';
+import { type FoundPage, findPages, matcher } from './discover/find-pages.js';
+import { indexSources, scanSources } from './discover/find-sources.js';
+import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
 import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
@@ -96,30 +97,53 @@ function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]):
 }
 
 /**
+ * Finds the pages and their sources and describes the pages; on a large site a helper thread
+ * takes a share of the per-file work (see `HelperThread`).
+ */
+async function discoverAndDescribe(
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): Promise<{ found: FoundPage[]; described: DescribedPages }> {
+  const wanted = options.threads && (options.sources.length > 0 || options.head !== null);
+  const thread: { helper: HelperThread | null } = { helper: null };
+  try {
+    const found = await findPages(options, warnings, (count) => {
+      if (count === THREAD_FROM_PAGES && wanted) {
+        thread.helper = HelperThread.start(options.sources, options.root, options.frontmatter);
+      }
+    });
+    const sources = indexSources(
+      thread.helper
+        ? await thread.helper.sources()
+        : scanSources(options.sources, options.root, options.frontmatter),
+    );
+    if (found.length === 0 && options.customPages.length === 0) {
+      throw new SitemapError(
+        'outdir-empty',
+        `sitemapkit: no HTML pages found in ${options.outDir}; is it the build's output folder?`,
+        { option: 'outDir', file: options.outDir },
+      );
+    }
+    found.sort(
+      (a, b) =>
+        naturalCompare(a.record.url, b.record.url) ||
+        naturalCompare(a.record.file ?? '', b.record.file ?? ''),
+    );
+    const described = await describePages(found, sources, options, warnings, thread.helper);
+    return { found, described };
+  } finally {
+    thread.helper?.stop();
+  }
+}
+
+/**
  * Generates the sitemaps of a built site into its output folder.
  * @example await generateSitemaps({ site: 'https://example.com', outDir: 'dist' })
  */
 export async function generateSitemaps(input: SitemapOptions): Promise<GenerateResult> {
   const options = resolveOptions(input);
   const warnings: SitemapWarning[] = [];
-  const found = await findPages(options, warnings);
-  const sources = findSources(options.sources, options.root, options.frontmatter);
-  if (found.length === 0 && options.customPages.length === 0) {
-    throw new SitemapError(
-      'outdir-empty',
-      `sitemapkit: no HTML pages found in ${options.outDir}; is it the build's output folder?`,
-      {
-        option: 'outDir',
-        file: options.outDir,
-      },
-    );
-  }
-  found.sort(
-    (a, b) =>
-      naturalCompare(a.record.url, b.record.url) ||
-      naturalCompare(a.record.file ?? '', b.record.file ?? ''),
-  );
-  const described = await describePages(found, sources, options, warnings);
+  const { found, described } = await discoverAndDescribe(options, warnings);
 
   const custom = customRecords(options);
   const records = found.map((p) => p.record);

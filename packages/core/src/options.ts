@@ -54,6 +54,7 @@ export const DEFAULTS = {
   maxBytesPerSitemap: SEEDS_MAX_BYTES_PER_SITEMAP,
   maxSitemapsPerIndex: SEEDS_MAX_SITEMAPS_PER_INDEX,
   strict: false,
+  threads: true,
 } as const;
 
 export interface ResolvedSource {
@@ -85,6 +86,7 @@ export interface ResolvedOptions
       | 'maxBytesPerSitemap'
       | 'maxSitemapsPerIndex'
       | 'strict'
+      | 'threads'
       | 'include'
       | 'exclude'
       | 'customPages'
@@ -153,6 +155,7 @@ const KNOWN_KEYS = new Set([
   'maxSitemapsPerIndex',
   'report',
   'strict',
+  'threads',
   'i18n',
   'frontmatter',
   'selfCheck',
@@ -210,6 +213,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     'gzip',
     'robotsTxt',
     'strict',
+    'threads',
   ]) {
     if (o[key] !== undefined && typeof o[key] !== 'boolean')
       problems.push(`\`${key}\` must be true or false`);
@@ -347,5 +351,6 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     maxSitemapsPerIndex: i.maxSitemapsPerIndex ?? DEFAULTS.maxSitemapsPerIndex,
     report: i.report === undefined ? undefined : resolve(root, i.report),
     strict: i.strict ?? DEFAULTS.strict,
+    threads: i.threads ?? DEFAULTS.threads,
   };
 }

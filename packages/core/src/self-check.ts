@@ -8,17 +8,56 @@
  */
 import type { EntryGroup } from './build-entries.js';
 import { SitemapError } from './errors.js';
-import { SEEDS_MAX_BYTES_PER_SITEMAP, XHTML_NS } from './limits.js';
+import { MAX_URL_LENGTH, SEEDS_MAX_BYTES_PER_SITEMAP, XHTML_NS } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import type { SitemapWarning } from './types.js';
 import { checkEntry } from './validate/check-entry.js';
 import { checkLimits } from './validate/check-limits.js';
 import type { ParsedEntry, RootKind } from './validate/entry-builder.js';
 import { RULES, type RuleId } from './validate/rules.js';
+import { checkW3cDatetime } from './validate/w3c-datetime.js';
 import { runXsd } from './validate/xsd.js';
 import { formatPriority, type RenderItem } from './xml/render.js';
 
 const MAX_LISTED = 10;
+/**
+ * A URL made only of characters that need no check (no query, fragment, brackets, `&`, `'`),
+ * with no dot segment (`/./`, `/../`, also as `%2E`) that parsing would resolve away.
+ */
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9\-._~:/@!$()*+,;=%]*$/;
+const SUSPECT = /%(?![0-9A-Fa-f]{2})|\/(?:\.|%2e)/i;
+
+/**
+ * Whether an entry certainly passes `checkEntry` without a finding, known without running it:
+ * a plain URL under the base, no links, a lastmod that is valid and not in the future, and a
+ * changefreq and priority that an earlier entry passed the full check with. Everything else takes
+ * the full check (which parses the URL: most of its cost on a large site).
+ */
+function certainlyClean(
+  item: RenderItem,
+  baseUrl: string,
+  now: number,
+  cleanValues: Set<string>,
+): boolean {
+  const url = item.url;
+  if (
+    item.links !== undefined ||
+    url.length >= MAX_URL_LENGTH ||
+    !url.startsWith(baseUrl) ||
+    !PLAIN_URL.test(url) ||
+    SUSPECT.test(url) ||
+    !cleanValues.has(valuesKey(item))
+  ) {
+    return false;
+  }
+  if (item.lastmod === undefined) return true;
+  const lastmod = checkW3cDatetime(item.lastmod);
+  return lastmod.ok && lastmod.earliest <= now;
+}
+
+function valuesKey(item: RenderItem): string {
+  return `${item.changefreq ?? ''}|${item.priority ?? ''}`;
+}
 
 function asParsed(item: RenderItem): ParsedEntry {
   return {
@@ -62,9 +101,13 @@ export function checkEntries(
   };
   const errors: string[] = [];
   const warned = new Map<RuleId, { count: number; first: string }>();
+  const cleanValues = new Set<string>();
   for (const group of groups) {
     for (const { item } of group.items) {
-      for (const finding of checkEntry(asParsed(item), ctx).findings) {
+      if (certainlyClean(item, options.baseUrl, ctx.now, cleanValues)) continue;
+      const { findings } = checkEntry(asParsed(item), ctx);
+      if (findings.length === 0) cleanValues.add(valuesKey(item));
+      for (const finding of findings) {
         const text = `[${finding.rule}] ${finding.url ?? item.url}: ${finding.message}`;
         if (RULES[finding.rule].severity === 'error') errors.push(text);
         else {

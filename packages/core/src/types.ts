@@ -178,6 +178,12 @@ export interface SitemapOptions {
   selfCheck?: boolean | 'xsd';
   /** Fail on page-level problems (bad dates, unreadable files) instead of warning. @default false */
   strict?: boolean;
+  /**
+   * On a large site (5,000 pages or more), read the source folders on a second thread while the
+   * pages are walked. The output is the same either way; off keeps everything on one thread.
+   * @default true
+   */
+  threads?: boolean;
 }
 
 export interface SitemapWarning {

@@ -29,9 +29,14 @@ export function matcher(globs: readonly string[]): ((path: string) => boolean) |
   return (path) => match(path) || match(`${path === '/' ? '' : path}/`);
 }
 
+/**
+ * `onPage` is called with the running count as each page is found, from inside the walk: it is
+ * how a caller starts work that can overlap with it.
+ */
 export async function findPages(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
+  onPage?: (count: number) => void,
 ): Promise<FoundPage[]> {
   const { outDir } = options;
   let isDir = false;
@@ -50,8 +55,13 @@ export async function findPages(
       },
     );
   }
+  let count = 0;
   const walked = walkFiles(outDir, {
-    accept: (name) => HTML_FILE.test(name),
+    accept: (name) => {
+      if (!HTML_FILE.test(name)) return false;
+      onPage?.(++count);
+      return true;
+    },
     skipDir: (name) => name.startsWith('.') || name === 'node_modules',
   });
   for (const problem of walked.problems) {

@@ -50,29 +50,31 @@ function acceptSource(name: string): boolean {
   );
 }
 
-/** The sources, keyed by route; `find` falls back to the lenient key. */
-export interface SourceIndex {
-  find(key: string): SourceFile | undefined;
+/** What a scan of the source folders found: plain data, so a worker thread can send it. */
+export interface SourceScan {
   /** Every source found, in walk order. */
   files: SourceFile[];
   problems: string[];
 }
 
-/**
- * Finds the sources; the first folder listed wins when two sources render the same route.
- * Frontmatter is read (the block only) when `withFrontmatter` is set. Synchronous, like the
- * page walk: one stat per source and a few KiB read per Markdown file.
- */
-export function findSources(
-  sources: ResolvedSource[],
-  root: string,
-  withFrontmatter: boolean,
-): SourceIndex {
-  const byKey = new Map<string, SourceFile>();
-  const all: SourceFile[] = [];
-  const problems: string[] = [];
-  const rootPrefix = `${root}/`;
-  for (const source of sources) {
+/** The sources, keyed by route; `find` falls back to the lenient key. */
+export interface SourceIndex extends SourceScan {
+  find(key: string): SourceFile | undefined;
+}
+
+/** The source files to scan, found by walking the folders (names only, no stat). */
+export interface SourceList {
+  /** Index into the `sources` option of each file's folder. */
+  folders: number[];
+  /** Path of each file relative to its folder, posix, in walk order. */
+  paths: string[];
+  problems: string[];
+}
+
+/** Walks the source folders: one `readdir` per folder, nothing read or stat'ed. */
+export function listSources(sources: ResolvedSource[], root: string): SourceList {
+  const list: SourceList = { folders: [], paths: [], problems: [] };
+  sources.forEach((source, index) => {
     let isDir = false;
     try {
       isDir = statSync(source.dir).isDirectory();
@@ -80,44 +82,85 @@ export function findSources(
       /* reported below */
     }
     if (!isDir) {
-      problems.push(`source folder ${relative(root, source.dir) || '.'} does not exist`);
-      continue;
+      list.problems.push(`source folder ${relative(root, source.dir) || '.'} does not exist`);
+      return;
     }
     const walked = walkFiles(source.dir, {
       accept: acceptSource,
       skipDir: (name) => name.startsWith('.') || name.startsWith('_') || name === 'node_modules',
     });
-    for (const p of walked.problems) problems.push(`${join(source.dir, p.path)}: ${p.message}`);
-    for (const relPath of walked.files) {
-      const path = `${source.dir}/${relPath}`;
-      const file: SourceFile = {
-        path,
-        rel: path.startsWith(rootPrefix)
-          ? path.slice(rootPrefix.length)
-          : relative(root, path).replaceAll('\\', '/'),
-        key: keyFor(source.route, relPath),
-        mtimeMs: 0,
-      };
-      try {
-        file.mtimeMs = statSync(path).mtimeMs;
-        if (withFrontmatter && MARKDOWN.test(relPath)) {
-          const fm = readFrontmatter(path);
-          if (fm.ok) file.meta = readPageMeta(fm.data);
-          else
-            file.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
-        }
-      } catch (error) {
-        problems.push(`${file.rel}: ${(error as Error).message}`);
-        continue;
-      }
-      if (file.meta?.slug) {
-        // As in Astro content collections, `slug` replaces the path within the folder.
-        file.key = keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`);
-      }
-      all.push(file);
-      if (!byKey.has(file.key)) byKey.set(file.key, file);
+    for (const p of walked.problems)
+      list.problems.push(`${join(source.dir, p.path)}: ${p.message}`);
+    for (const path of walked.files) {
+      list.folders.push(index);
+      list.paths.push(path);
     }
+  });
+  return list;
+}
+
+/**
+ * Stats (and, with `withFrontmatter`, reads the frontmatter block of) the listed files from
+ * `from` up to `to`. Each file is on its own, so two threads can share a list by ranges.
+ */
+export function scanSourceRange(
+  list: SourceList,
+  sources: ResolvedSource[],
+  root: string,
+  withFrontmatter: boolean,
+  from: number,
+  to: number,
+): SourceScan {
+  const files: SourceFile[] = [];
+  const problems: string[] = [];
+  const rootPrefix = `${root}/`;
+  for (let i = from; i < to; i++) {
+    const source = sources[list.folders[i] as number] as ResolvedSource;
+    const relPath = list.paths[i] as string;
+    const path = `${source.dir}/${relPath}`;
+    const file: SourceFile = {
+      path,
+      rel: path.startsWith(rootPrefix)
+        ? path.slice(rootPrefix.length)
+        : relative(root, path).replaceAll('\\', '/'),
+      key: keyFor(source.route, relPath),
+      mtimeMs: 0,
+    };
+    try {
+      file.mtimeMs = statSync(path).mtimeMs;
+      if (withFrontmatter && MARKDOWN.test(relPath)) {
+        const fm = readFrontmatter(path);
+        if (fm.ok) file.meta = readPageMeta(fm.data);
+        else file.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
+      }
+    } catch (error) {
+      problems.push(`${file.rel}: ${(error as Error).message}`);
+      continue;
+    }
+    if (file.meta?.slug) {
+      // As in Astro content collections, `slug` replaces the path within the folder.
+      file.key = keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`);
+    }
+    files.push(file);
   }
+  return { files, problems };
+}
+
+/** Lists and scans the sources on this thread. */
+export function scanSources(
+  sources: ResolvedSource[],
+  root: string,
+  withFrontmatter: boolean,
+): SourceScan {
+  const list = listSources(sources, root);
+  const scan = scanSourceRange(list, sources, root, withFrontmatter, 0, list.paths.length);
+  return { files: scan.files, problems: [...list.problems, ...scan.problems] };
+}
+
+/** Indexes a scan by route; the first folder listed wins when two sources render the same route. */
+export function indexSources({ files: all, problems }: SourceScan): SourceIndex {
+  const byKey = new Map<string, SourceFile>();
+  for (const file of all) if (!byKey.has(file.key)) byKey.set(file.key, file);
   // Lenient keys matter only for sources whose names a framework would slugify (`My Post.md`):
   // index just those, so a page without a source costs one map lookup.
   let byLooseKey: Map<string, SourceFile> | undefined;
@@ -137,4 +180,13 @@ export function findSources(
       return byLooseKey.size === 0 ? undefined : byLooseKey.get(looseKey(key));
     },
   };
+}
+
+/** Scans and indexes in one go, on this thread. */
+export function findSources(
+  sources: ResolvedSource[],
+  root: string,
+  withFrontmatter: boolean,
+): SourceIndex {
+  return indexSources(scanSources(sources, root, withFrontmatter));
 }

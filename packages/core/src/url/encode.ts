@@ -9,6 +9,7 @@
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 const SUB_DELIMS = /[!$&'()*+,;=]/;
 const HEX2 = /^[0-9A-Fa-f]{2}$/;
+const PLAIN_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
 const URL_PARTS = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/s;
 
 function encodeChars(input: string, extraAllowed: string, keepPercent: boolean): string {
@@ -36,6 +37,8 @@ function encodeChars(input: string, extraAllowed: string, keepPercent: boolean):
  * @example encodePathSegment('100%') // '100%25'
  */
 export function encodePathSegment(segment: string): string {
+  // Most names need nothing: ASCII is NFC already, and these characters stay as they are.
+  if (PLAIN_SEGMENT.test(segment)) return segment;
   return encodeChars(segment.normalize('NFC'), ':@', false);
 }
 

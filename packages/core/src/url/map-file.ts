@@ -27,6 +27,7 @@ export interface UrlPolicy {
 
 /** `\` to `/`, no leading `./` or `/`. */
 export function toPosix(path: string): string {
+  if (!path.includes('\\') && path[0] !== '.' && path[0] !== '/') return path;
   return path
     .replaceAll('\\', '/')
     .replace(/^(\.\/)+/, '')

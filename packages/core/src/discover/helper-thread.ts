@@ -1,0 +1,132 @@
+/**
+ * A second thread for the two kinds of per-file work on a large site: scanning the sources and
+ * reading the heads of the pages. Both threads claim ranges of one list from a shared counter
+ * (`shared-ranges.ts`), and the results are put back in list order, so the output is the same as
+ * on one thread, byte for byte.
+ *
+ * The page walk is synchronous, so `start()` is called from inside it once it has found enough
+ * pages to be worth a thread (one costs ~100 ms to start): the helper lists and scans the sources
+ * while this thread is still walking, and this thread joins in when its walk is done. Head jobs
+ * are posted later, and both threads read and judge heads until the list is done.
+ *
+ * A small site, `threads: false`, or a run without the compiled worker (from the TypeScript
+ * sources) gets no helper: everything runs on this thread.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SitemapError } from '../errors.js';
+import type { ResolvedSource } from '../options.js';
+import { type SourceList, type SourceScan, scanSourceRange } from './find-sources.js';
+import type { HeadJob, HeadOutcome } from './page-heads.js';
+import { judgeHeadRange } from './page-heads.js';
+import { inListOrder, type Part, workClaimedRanges } from './shared-ranges.js';
+
+/** Pages found before a helper thread is started. */
+export const THREAD_FROM_PAGES = 5000;
+
+const WORKER_URL = new URL('./helper-worker.js', import.meta.url);
+
+export type HelperReply =
+  | { kind: 'source-list'; list: SourceList }
+  | { kind: 'source-parts'; parts: Array<Part<SourceScan>> }
+  | { kind: 'head-parts'; parts: Array<Part<HeadOutcome>> };
+
+export interface HelperRequest {
+  job: HeadJob;
+  cursor: SharedArrayBuffer;
+}
+
+function failed(message: string): SitemapError {
+  return new SitemapError('thread-failed', `sitemapkit: the helper thread failed: ${message}`);
+}
+
+export class HelperThread {
+  readonly #worker: Worker;
+  readonly #sources: { list: ResolvedSource[]; root: string; withFrontmatter: boolean };
+  readonly #cursor = new SharedArrayBuffer(4);
+  /** Replies by kind, in the order they come. */
+  readonly #waiting = new Map<HelperReply['kind'], (reply: HelperReply) => void>();
+  readonly #replies: HelperReply[] = [];
+  #failure: SitemapError | null = null;
+  readonly #onFailure: Array<(error: SitemapError) => void> = [];
+
+  private constructor(sources: ResolvedSource[], root: string, withFrontmatter: boolean) {
+    this.#sources = { list: sources, root, withFrontmatter };
+    this.#worker = new Worker(WORKER_URL, {
+      workerData: { sources, root, withFrontmatter, cursor: this.#cursor },
+    });
+    this.#worker.unref();
+    this.#worker.on('message', (reply: HelperReply) => {
+      const waiter = this.#waiting.get(reply.kind);
+      if (waiter) {
+        this.#waiting.delete(reply.kind);
+        waiter(reply);
+      } else this.#replies.push(reply);
+    });
+    const fail = (error: SitemapError): void => {
+      this.#failure ??= error;
+      for (const reject of this.#onFailure.splice(0)) reject(error);
+    };
+    this.#worker.once('error', (error) => fail(failed(error.message)));
+    this.#worker.once('exit', (code) => fail(failed(`it stopped with exit code ${code}`)));
+  }
+
+  /** A helper, or null when none can run (no compiled worker next to this module). */
+  static start(
+    sources: ResolvedSource[],
+    root: string,
+    withFrontmatter: boolean,
+  ): HelperThread | null {
+    if (!existsSync(fileURLToPath(WORKER_URL))) return null;
+    return new HelperThread(sources, root, withFrontmatter);
+  }
+
+  #next<K extends HelperReply['kind']>(kind: K): Promise<Extract<HelperReply, { kind: K }>> {
+    return new Promise((resolve, reject) => {
+      const index = this.#replies.findIndex((r) => r.kind === kind);
+      if (index >= 0) {
+        resolve(this.#replies.splice(index, 1)[0] as Extract<HelperReply, { kind: K }>);
+        return;
+      }
+      if (this.#failure) {
+        reject(this.#failure);
+        return;
+      }
+      this.#waiting.set(kind, resolve as (reply: HelperReply) => void);
+      this.#onFailure.push(reject);
+    });
+  }
+
+  /** The source scan, with this thread taking its share of what is left. */
+  async sources(): Promise<SourceScan> {
+    const { list } = await this.#next('source-list');
+    const { list: sources, root, withFrontmatter } = this.#sources;
+    const mine = workClaimedRanges(new Int32Array(this.#cursor), list.paths.length, (from, to) => [
+      scanSourceRange(list, sources, root, withFrontmatter, from, to),
+    ]);
+    const { parts } = await this.#next('source-parts');
+    const scans = inListOrder([...mine, ...parts]);
+    return {
+      files: scans.flatMap((scan) => scan.files),
+      problems: [...list.problems, ...scans.flatMap((scan) => scan.problems)],
+    };
+  }
+
+  /** Reads and judges the heads of `job`, both threads at once; outcomes in list order. */
+  async heads(job: HeadJob): Promise<HeadOutcome[]> {
+    const cursor = new SharedArrayBuffer(4);
+    this.#worker.postMessage({ job, cursor } satisfies HelperRequest);
+    const mine = workClaimedRanges(new Int32Array(cursor), job.files.length, (from, to) =>
+      judgeHeadRange(job, from, to),
+    );
+    const { parts } = await this.#next('head-parts');
+    return inListOrder([...mine, ...parts]);
+  }
+
+  /** Stops the thread; safe to call more than once. */
+  stop(): void {
+    this.#failure ??= failed('it was stopped');
+    void this.#worker.terminate();
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The helper thread (a large site's sources and heads read on two threads) must not change a
+ * byte of the output. It runs only from the compiled package (the worker is `dist/…/*.js`), so
+ * these tests import the build: `pnpm test` builds it first.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTree, page, type Tree } from '../helpers/fixture.js';
+
+const DIST = new URL('../../dist/', import.meta.url);
+if (!existsSync(new URL('discover/helper-worker.js', DIST))) {
+  throw new Error('packages/core/dist is missing or stale: build the core first (pnpm build)');
+}
+const core = (await import(new URL('index.js', DIST).href)) as typeof import('../../src/index.js');
+const helperModule = (await import(
+  new URL('discover/helper-thread.js', DIST).href
+)) as typeof import('../../src/discover/helper-thread.js');
+const sourcesModule = (await import(
+  new URL('discover/find-sources.js', DIST).href
+)) as typeof import('../../src/discover/find-sources.js');
+const headsModule = (await import(
+  new URL('discover/page-heads.js', DIST).href
+)) as typeof import('../../src/discover/page-heads.js');
+
+const PAGES = 5_300; // above THREAD_FROM_PAGES (5,000)
+const SECTIONS = ['blog', 'docs', 'products', 'de'];
+
+function routeOf(i: number): string {
+  return `${SECTIONS[i % SECTIONS.length]}/p-${i}`;
+}
+
+/** A site with every kind of page the head and frontmatter rules judge, spread over it. */
+function largeSite(): { tree: Tree; mtimes: Array<[string, Date]> } {
+  const tree: Tree = { 'dist/index.html': page(), 'dist/404.html': page() };
+  const mtimes: Array<[string, Date]> = [];
+  for (let i = 0; i < PAGES; i++) {
+    const route = routeOf(i);
+    let head = '';
+    if (i % 37 === 0) head += '<meta name="robots" content="noindex">';
+    if (i % 41 === 0)
+      head += `<link rel="canonical" href="https://example.com/${routeOf(i + 1)}/">`;
+    if (i % 53 === 0) {
+      // Reciprocal for even i; one-way for odd i (a warning).
+      head += `<link rel="alternate" hreflang="en" href="https://example.com/${route}/"><link rel="alternate" hreflang="de" href="https://example.com/${routeOf(i + 1)}/">`;
+    }
+    if (i % 53 === 1 && i % 2 === 1)
+      head += `<link rel="alternate" hreflang="de" href="https://example.com/${route}/"><link rel="alternate" hreflang="en" href="https://example.com/${routeOf(i - 1)}/">`;
+    if (i % 29 === 0)
+      head += '<meta property="article:modified_time" content="2024-03-04T05:06:07Z">';
+    if (i % 43 === 0) head += '<meta name="robots" content="index, bogus-directive">';
+    tree[`dist/${route}/index.html`] = page(head);
+    if (i % 3 === 0) continue; // no source
+    const source = `src/content/${route}.md`;
+    let fm = `title: Page ${i}\n`;
+    if (i % 5 === 0) fm += `updatedDate: 2024-${String((i % 12) + 1).padStart(2, '0')}-15\n`;
+    if (i % 97 === 0) fm += 'sitemap: false\n';
+    if (i % 89 === 0) fm += 'lastmod: 2024-02-30\n';
+    if (i % 101 === 0) fm += 'tags: [unclosed\n';
+    if (i % 7 === 0) fm += 'sitemap:\n  changefreq: weekly\n  priority: 0.4\n';
+    tree[source] = `---\n${fm}---\n\n# Page ${i}\n`;
+    mtimes.push([source, new Date(Date.UTC(2023, 0, 1) + i * 3_600_000)]);
+  }
+  return { tree, mtimes };
+}
+
+let site: Promise<string> | undefined;
+/** One site for the file (8,800 files take a while to write), written in parallel. */
+function makeLargeSite(): Promise<string> {
+  site ??= (async () => {
+    const { tree, mtimes } = largeSite();
+    const root = await makeTree({});
+    const entries = Object.entries(tree);
+    await Promise.all(
+      [...new Set(entries.map(([path]) => dirname(join(root, path))))].map((dir) =>
+        mkdir(dir, { recursive: true }),
+      ),
+    );
+    for (let i = 0; i < entries.length; i += 256) {
+      await Promise.all(
+        entries.slice(i, i + 256).map(([path, text]) => writeFile(join(root, path), text)),
+      );
+    }
+    await Promise.all(mtimes.map(([path, date]) => utimes(join(root, path), date, date)));
+    return root;
+  })();
+  return site;
+}
+
+describe('threads', () => {
+  it('writes the same bytes, records and warnings with and without the helper thread', async () => {
+    const root = await makeLargeSite();
+    const options = {
+      site: 'https://example.com',
+      outDir: 'dist',
+      root,
+      sources: [{ dir: 'src/content' }],
+      maxUrlsPerSitemap: 2_000,
+    };
+    const alone = await core.generateSitemaps({ ...options, threads: false });
+    const bytes = await Promise.all(alone.files.map((f) => readFile(f.path)));
+    expect(alone.files.length).toBeGreaterThan(3);
+    expect(alone.pages.excluded.noindex).toBeGreaterThan(100);
+    expect(alone.pages.excluded.canonical).toBeGreaterThan(100);
+    expect(alone.pages.excluded.frontmatter).toBeGreaterThan(10);
+    const codes = new Set(alone.warnings.map((w) => w.code));
+    for (const code of ['invalid-frontmatter', 'invalid-date', 'hreflang-not-reciprocal'])
+      expect(codes).toContain(code);
+
+    const shared = await core.generateSitemaps({ ...options, threads: true });
+    // Identical output: nothing is rewritten, and every byte matches.
+    expect(shared.files.map((f) => f.changed)).toEqual(shared.files.map(() => false));
+    expect(await Promise.all(shared.files.map((f) => readFile(f.path)))).toEqual(bytes);
+    expect(shared.pages).toEqual(alone.pages);
+    expect(shared.records).toEqual(alone.records);
+    expect(shared.warnings).toEqual(alone.warnings);
+  });
+
+  it('shares the source scan and the head reads between two threads, in list order', async () => {
+    const root = await makeLargeSite();
+    const sources = [{ dir: join(root, 'src/content'), route: '/' }];
+    const helper = helperModule.HelperThread.start(sources, root, true);
+    expect(helper).not.toBeNull();
+    try {
+      const scan = await helper?.sources();
+      expect(scan).toEqual(sourcesModule.scanSources(sources, root, true));
+      expect(scan?.files.length).toBe(PAGES - Math.ceil(PAGES / 3));
+
+      const files = Array.from({ length: PAGES }, (_, i) => `${routeOf(i)}/index.html`);
+      files[1234] = 'missing/index.html'; // an unreadable page: its error comes back in place
+      const job = {
+        outDir: join(root, 'dist'),
+        files,
+        urls: files.map((f) => `https://example.com/${f.replace(/index\.html$/, '')}`),
+        rules: { noindex: true, canonical: true, redirect: true, hreflang: true },
+      };
+      const outcomes = await helper?.heads(job);
+      expect(outcomes).toEqual(headsModule.judgeHeadRange(job, 0, files.length));
+      expect(outcomes?.[1234]).toMatchObject({ error: expect.stringContaining('ENOENT') });
+      expect(outcomes?.[37]).toMatchObject({ excluded: 'noindex' });
+    } finally {
+      helper?.stop();
+    }
+  });
+
+  it('rejects a threads option that is not a boolean, naming it', async () => {
+    await expect(
+      core.generateSitemaps({
+        site: 'https://example.com',
+        outDir: 'dist',
+        threads: 'yes' as unknown as boolean,
+      }),
+    ).rejects.toThrow(/`threads` must be true or false/);
+  });
+});
