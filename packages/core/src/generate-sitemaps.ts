@@ -69,10 +69,15 @@ function customRecords(options: ResolvedOptions): PageRecord[] {
 }
 
 function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]): void {
-  const includedUrls = new Set(records.filter((r) => !r.excluded).map((r) => r.url));
   const linksOf = new Map<string, Set<string>>();
   for (const r of records)
     if (!r.excluded && r.links) linksOf.set(r.url, new Set(r.links.map((l) => l.url)));
+  if (linksOf.size === 0) return;
+  // Which link targets are listed pages: a set the size of the links, not of the site.
+  const targets = new Set<string>();
+  for (const links of linksOf.values()) for (const target of links) targets.add(target);
+  const includedUrls = new Set<string>();
+  for (const r of records) if (!r.excluded && targets.has(r.url)) includedUrls.add(r.url);
   let count = 0;
   for (const [url, targets] of linksOf) {
     for (const target of targets) {

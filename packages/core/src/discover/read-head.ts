@@ -86,8 +86,8 @@ const RELEVANT = /robots|googlebot|canonical|refresh|hreflang|modified_time|upda
 /**
  * Reads the head of the HTML file at `path` and parses it. Synchronous: the build has just
  * written the page, so it is in the page cache, and a plain read is the floor. A head that names
- * none of the relevant attributes is not tokenized at all. (Worker threads for the parsing were
- * tried and measured: on 2 cores, starting them and copying results back cost what they saved.)
+ * none of the relevant attributes is not tokenized at all. On a large site the heads are shared
+ * with a helper thread (`helper-thread.ts`), each thread reading and judging ranges of the list.
  */
 export function readHead(path: string): HeadInfo {
   const text = readPrefix(path, HEAD_BYTE_CAP, (head, before) => {
