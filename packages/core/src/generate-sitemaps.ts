@@ -122,6 +122,7 @@ async function discoverAndDescribe(
         ? await thread.helper.sources()
         : scanSources(options.sources, options.root, options.frontmatter),
     );
+    if (options.head === null) thread.helper?.stop();
     if (found.length === 0 && options.customPages.length === 0) {
       throw new SitemapError(
         'outdir-empty',

@@ -12,7 +12,7 @@ export const WINDOW_MS = 10_000;
 
 export function mtimesAreMeaningful(times: readonly number[]): boolean {
   if (times.length < MIN_FILES) return true;
-  const sorted = [...times].sort((a, b) => a - b);
+  const sorted = Float64Array.from(times).sort();
   const needed = Math.ceil(sorted.length * MIN_SHARE);
   let start = 0;
   for (let end = 0; end < sorted.length; end++) {
