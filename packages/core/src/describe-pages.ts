@@ -2,6 +2,7 @@
  * Describes each found page: frontmatter of its source, what its head says, and its lastmod
  * from the chain, with where that came from.
  */
+import { resolve } from 'node:path';
 import type { FoundPage } from './discover/find-pages.js';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import type { HelperThread } from './discover/helper-thread.js';
@@ -47,40 +48,28 @@ export async function describePages(
 ): Promise<DescribedPages> {
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
 
-  // Path-level rules and the user's filter come first: they cost no I/O.
-  const candidates: Array<{ page: FoundPage; source?: SourceFile }> = [];
+  // Path-level rules and the user's filter first (no I/O), then the frontmatter: a page it
+  // leaves out needs no head read.
+  const kept: Array<{ page: FoundPage; source?: SourceFile; lastmods: LastmodCandidates }> = [];
+  const sourceTimes: number[] = [];
   for (const page of pages) {
-    if (page.record.excluded) continue;
-    if (options.filter && !options.filter(page.record.url)) {
-      page.record.excluded = 'filter';
+    const record = page.record;
+    if (record.excluded) continue;
+    if (options.filter && !options.filter(record.url)) {
+      record.excluded = 'filter';
       continue;
     }
     // `about.html` listed as `/about.html` (cleanUrls off) still renders from `about.md`.
     const bare = page.key.replace(/\.html?$/i, '');
     const source = sources.find(page.key) ?? (bare === page.key ? undefined : sources.find(bare));
-    if (source) page.record.source = source.rel;
-    candidates.push(source ? { page, source } : { page });
-  }
-
-  const git = options.git
-    ? await readGitDates(
-        options.root,
-        options.sources.map((s) => s.dir),
-      )
-    : undefined;
-  if (git?.unavailable) {
-    warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
-  }
-  const mtimesUntrusted =
-    options.lastmodFrom.includes('mtime') &&
-    !mtimesAreMeaningful(candidates.flatMap((c) => (c.source ? [c.source.mtimeMs] : [])));
-
-  // Frontmatter first: a page it leaves out needs no head read.
-  const kept: Array<{ page: FoundPage; source?: SourceFile; lastmods: LastmodCandidates }> = [];
-  for (const { page, source } of candidates) {
-    const record = page.record;
     const lastmods: LastmodCandidates = {};
-    if (source?.frontmatterError) {
+    if (!source) {
+      kept.push({ page, lastmods });
+      continue;
+    }
+    record.source = source.rel;
+    sourceTimes.push(source.mtimeMs);
+    if (source.frontmatterError) {
       const { message, line } = source.frontmatterError;
       warnOrThrow(options, warnings, {
         code: 'invalid-frontmatter',
@@ -88,7 +77,7 @@ export async function describePages(
         file: source.rel,
       });
     }
-    if (source?.meta) {
+    if (source.meta) {
       for (const problem of source.meta.problems) {
         warnOrThrow(options, warnings, {
           code:
@@ -107,8 +96,20 @@ export async function describePages(
       if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
       if (source.meta.priority !== undefined) record.priority = source.meta.priority;
     }
-    kept.push(source ? { page, source, lastmods } : { page, lastmods });
+    kept.push({ page, source, lastmods });
   }
+
+  const git = options.git
+    ? await readGitDates(
+        options.root,
+        options.sources.map((s) => s.dir),
+      )
+    : undefined;
+  if (git?.unavailable) {
+    warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
+  }
+  const mtimesUntrusted =
+    options.lastmodFrom.includes('mtime') && !mtimesAreMeaningful(sourceTimes);
 
   const headLinks = new Map<string, LinkItem[]>();
   const rules = options.head;
@@ -157,8 +158,9 @@ export async function describePages(
     const record = page.record;
     if (record.excluded) continue;
     if (source) {
-      const dirty = git?.dirty.has(source.path) ?? false;
-      const gitTime = git?.dates.get(source.path);
+      const path = git && resolve(options.root, source.rel);
+      const dirty = (path && git?.dirty.has(path)) ?? false;
+      const gitTime = path ? git?.dates.get(path) : undefined;
       if (gitTime !== undefined && !dirty) lastmods.git = formatDate(new Date(gitTime));
       if (!mtimesUntrusted || dirty)
         lastmods.mtime = formatDate(new Date(Math.floor(source.mtimeMs / 1000) * 1000));

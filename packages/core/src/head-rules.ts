@@ -5,7 +5,7 @@
 import type { HeadInfo } from './discover/read-head.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import type { ExclusionReason, LinkItem } from './types.js';
-import { encodeUrl } from './url/encode.js';
+import { encodeUrl, isPlainUrl } from './url/encode.js';
 
 /** Which head rules apply; each can be turned off. */
 export interface HeadRules {
@@ -46,6 +46,13 @@ export function resourceKey(url: string): string | null {
 }
 
 function resolveHref(href: string, pageUrl: string): string | null {
+  // Most hrefs are plain absolute URLs, or plain root-relative paths on a plain page URL: both
+  // resolve to themselves (on the page's origin), as the slow path below would give.
+  if (isPlainUrl(href)) return href;
+  if (href[0] === '/' && href[1] !== '/' && isPlainUrl(pageUrl)) {
+    const origin = pageUrl.slice(0, pageUrl.indexOf('/', pageUrl.indexOf('//') + 2));
+    if (isPlainUrl(origin + href)) return origin + href;
+  }
   try {
     return encodeUrl(new URL(href, pageUrl).href);
   } catch {

@@ -15,9 +15,7 @@ const MARKDOWN = /\.(md|mdx|markdown|mdoc|markdoc)$/i;
 const EXTENSION = /\.[^./]+$/;
 
 export interface SourceFile {
-  /** Absolute path. */
-  path: string;
-  /** Path relative to `root`, posix. */
+  /** Path relative to `root`, posix (the absolute path is not kept: one string less a page). */
   rel: string;
   /** Route key: `/blog/hello` (decoded, no trailing slash; `/` for the root). */
   key: string;
@@ -119,7 +117,6 @@ export function scanSourceRange(
     const relPath = list.paths[i] as string;
     const path = `${source.dir}/${relPath}`;
     const file: SourceFile = {
-      path,
       rel: path.startsWith(rootPrefix)
         ? path.slice(rootPrefix.length)
         : relative(root, path).replaceAll('\\', '/'),

@@ -10,6 +10,24 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
 const SUB_DELIMS = /[!$&'()*+,;=]/;
 const HEX2 = /^[0-9A-Fa-f]{2}$/;
 const PLAIN_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
+/**
+ * An absolute http(s) URL that every normalisation here and in WHATWG parsing leaves unchanged:
+ * lower-case scheme and host (a name, not an IPv4 number), no port or credentials, a path of
+ * characters that stay as they are, and upper-case `%XX` escapes; no query or fragment.
+ */
+const PLAIN_URL =
+  /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-F]{2})*$/;
+/** A `.` or `..` segment (also as `%2E`), which URL parsing resolves away. */
+const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+
+/**
+ * Whether `encodeUrl` and WHATWG parsing (`new URL(url).href`) both return `url` unchanged: the
+ * fast path for the URLs sitemapkit itself writes and most hrefs in heads.
+ */
+export function isPlainUrl(url: string): boolean {
+  // `xn--` labels are checked as punycode by URL parsing, which may reject them.
+  return PLAIN_URL.test(url) && !DOT_SEGMENT.test(url) && !url.includes('xn--');
+}
 const URL_PARTS = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/s;
 
 function encodeChars(input: string, extraAllowed: string, keepPercent: boolean): string {
@@ -57,6 +75,7 @@ export function encodePath(path: string): string {
  * @example encodeUrl('https://Example.com:443/café?q=a b') // 'https://example.com/caf%C3%A9?q=a%20b'
  */
 export function encodeUrl(input: string): string | null {
+  if (isPlainUrl(input)) return input;
   const match = URL_PARTS.exec(input.trim());
   if (!match) return null;
   const [, scheme = '', authority = '', path = '', query, fragment] = match;

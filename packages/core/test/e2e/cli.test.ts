@@ -82,6 +82,7 @@ describe('sitemapkit build', () => {
       '--keep-error-pages',
       '--priority',
       '0.5',
+      '--no-threads',
     ]);
     expect(options).toEqual({
       site: 'https://e.com',
@@ -99,6 +100,7 @@ describe('sitemapkit build', () => {
       cleanUrls: false,
       excludeErrorPages: false,
       priority: 0.5,
+      threads: false,
     });
   });
 

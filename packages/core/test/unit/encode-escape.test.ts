@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePathSegment, encodeUrl } from '../../src/url/encode.js';
+import { encodePathSegment, encodeUrl, isPlainUrl } from '../../src/url/encode.js';
 import { escapeXml, stripInvalidXmlChars } from '../../src/url/escape.js';
 
 describe('encodeUrl (RFC 3986)', () => {
@@ -60,5 +60,45 @@ describe('escapeXml', () => {
   }
   it('strips only what XML 1.0 forbids', () => {
     expect(stripInvalidXmlChars('a\u000Bb\u000Dc')).toBe('ab\u000Dc');
+  });
+});
+
+describe('isPlainUrl (the fast path of encodeUrl and head href resolution)', () => {
+  const plain = [
+    'https://example.com/',
+    'https://example.com/blog/post-1/',
+    'http://localhost/a/b.html',
+    'https://sub.example.co.uk/caf%C3%A9/',
+    "https://example.com/a:b@c!$&'()*+,;=~_-./x",
+    'https://a-b.example/x',
+  ];
+  it.each(plain)('%s is left unchanged by encodeUrl and by URL parsing', (url) => {
+    expect(isPlainUrl(url)).toBe(true);
+    expect(encodeUrl(url)).toBe(url);
+    expect(new URL(url).href).toBe(url);
+  });
+  const notPlain = [
+    'https://Example.com/', // host case
+    'HTTPS://example.com/', // scheme case
+    'https://example.com', // no path
+    'https://example.com:443/', // default port
+    'https://example.com:8080/', // any port
+    'https://user@example.com/', // credentials
+    'https://example.com/a/../b', // dot segments
+    'https://example.com/a/./b',
+    'https://example.com/a/%2e%2e/b',
+    'https://example.com/caf%c3%a9', // lower-case escape
+    'https://example.com/100%', // bare %
+    'https://example.com/a?b=1', // query
+    'https://example.com/a#b', // fragment
+    'https://example.com/über', // raw non-ASCII
+    'https://example.com/a b', // space
+    'https://1.2.3/', // an IPv4 number
+    'https://xn--nxasmq6b.com/', // punycode is checked by parsing
+    'https://example.com/a\\b', // backslash
+    '/relative/path',
+  ];
+  it.each(notPlain)('%s takes the full path', (url) => {
+    expect(isPlainUrl(url)).toBe(false);
   });
 });

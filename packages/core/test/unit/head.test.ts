@@ -25,6 +25,12 @@ describe('judgeHead', () => {
     ],
     ['canonical self', '<link rel="canonical" href="https://example.com/blog/post/">', undefined],
     ['canonical self, relative', '<link rel="canonical" href="/blog/post/">', undefined],
+    ['canonical self, dot segments', '<link rel="canonical" href="/blog/x/../post/">', undefined],
+    [
+      'canonical elsewhere, dot segments',
+      '<link rel="canonical" href="/blog/post/../">',
+      'canonical',
+    ],
     [
       'canonical self, no slash',
       '<link rel="canonical" href="https://example.com/blog/post">',
