@@ -72,14 +72,21 @@ export class HelperThread {
     this.#worker.once('exit', (code) => fail(failed(`it stopped with exit code ${code}`)));
   }
 
-  /** A helper, or null when none can run (no compiled worker next to this module). */
+  /**
+   * A helper, or null when none can run: no compiled worker next to this module (a bundle, or
+   * the TypeScript sources), or no thread to be had. Work then stays on this thread.
+   */
   static start(
     sources: ResolvedSource[],
     root: string,
     withFrontmatter: boolean,
   ): HelperThread | null {
-    if (!existsSync(fileURLToPath(WORKER_URL))) return null;
-    return new HelperThread(sources, root, withFrontmatter);
+    if (WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL))) return null;
+    try {
+      return new HelperThread(sources, root, withFrontmatter);
+    } catch {
+      return null;
+    }
   }
 
   #next<K extends HelperReply['kind']>(kind: K): Promise<Extract<HelperReply, { kind: K }>> {
