@@ -3,6 +3,10 @@
  * renders: `{ dir: 'src/content/blog', route: '/blog/' }` maps `hello.md` to `/blog/hello`;
  * `index.*` maps to its folder; a frontmatter `slug` replaces the path within the folder.
  * Markdown frontmatter is read here, once, and only the block.
+ *
+ * Three steps, so two threads can share the middle one: `listSources` walks the folders,
+ * `scanSourceRange` stats (and reads the frontmatter of) a range of the list, `indexSources`
+ * keys the result by route. `scanSources` runs the first two on one thread.
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -177,13 +181,4 @@ export function indexSources({ files: all, problems }: SourceScan): SourceIndex 
       return byLooseKey.size === 0 ? undefined : byLooseKey.get(looseKey(key));
     },
   };
-}
-
-/** Scans and indexes in one go, on this thread. */
-export function findSources(
-  sources: ResolvedSource[],
-  root: string,
-  withFrontmatter: boolean,
-): SourceIndex {
-  return indexSources(scanSources(sources, root, withFrontmatter));
 }
