@@ -11,6 +11,7 @@ import { SitemapError } from './errors.js';
 import { MAX_URL_LENGTH, SEEDS_MAX_BYTES_PER_SITEMAP, XHTML_NS } from './limits.js';
 import type { ResolvedOptions } from './options.js';
 import type { SitemapWarning } from './types.js';
+import { isPlainUrl } from './url/encode.js';
 import { checkEntry } from './validate/check-entry.js';
 import { checkLimits } from './validate/check-limits.js';
 import type { ParsedEntry, RootKind } from './validate/entry-builder.js';
@@ -20,16 +21,10 @@ import { runXsd } from './validate/xsd.js';
 import { formatPriority, type RenderItem } from './xml/render.js';
 
 const MAX_LISTED = 10;
-/**
- * A URL made only of characters that need no check (no query, fragment, brackets, `&`, `'`),
- * with no dot segment (`/./`, `/../`, also as `%2E`) that parsing would resolve away.
- */
-const PLAIN_URL = /^https?:\/\/[A-Za-z0-9\-._~:/@!$()*+,;=%]*$/;
-const SUSPECT = /%(?![0-9A-Fa-f]{2})|\/(?:\.|%2e)/i;
 
 /**
  * Whether an entry certainly passes `checkEntry` without a finding, known without running it:
- * a plain URL under the base, no links, a lastmod that is valid and not in the future, and a
+ * a plain URL (`isPlainUrl`: one URL parsing leaves as it is) under the base, no links, a lastmod that is valid and not in the future, and a
  * changefreq and priority that an earlier entry passed the full check with. Everything else takes
  * the full check (which parses the URL: most of its cost on a large site).
  */
@@ -44,8 +39,7 @@ function certainlyClean(
     item.links !== undefined ||
     url.length >= MAX_URL_LENGTH ||
     !url.startsWith(baseUrl) ||
-    !PLAIN_URL.test(url) ||
-    SUSPECT.test(url) ||
+    !isPlainUrl(url) ||
     !cleanValues.has(valuesKey(item))
   ) {
     return false;

@@ -37,14 +37,36 @@ export interface HelperRequest {
   cursor: SharedArrayBuffer;
 }
 
+/** What the helper is started with: the sources to scan and the counter shared over their list. */
+export interface HelperData {
+  sources: ResolvedSource[];
+  root: string;
+  withFrontmatter: boolean;
+  cursor: SharedArrayBuffer;
+}
+
+/** One thread's share of the source scan: ranges of `list` claimed from the shared counter. */
+export function shareSourceScan(list: SourceList, data: HelperData): Array<Part<SourceScan>> {
+  const { sources, root, withFrontmatter, cursor } = data;
+  return workClaimedRanges(new Int32Array(cursor), list.paths.length, (from, to) => [
+    scanSourceRange(list, sources, root, withFrontmatter, from, to),
+  ]);
+}
+
+/** One thread's share of a head job: ranges of its pages claimed from the shared counter. */
+export function shareHeadJob({ job, cursor }: HelperRequest): Array<Part<HeadOutcome>> {
+  return workClaimedRanges(new Int32Array(cursor), job.files.length, (from, to) =>
+    judgeHeadRange(job, from, to),
+  );
+}
+
 function failed(message: string): SitemapError {
   return new SitemapError('thread-failed', `sitemapkit: the helper thread failed: ${message}`);
 }
 
 export class HelperThread {
   readonly #worker: Worker;
-  readonly #sources: { list: ResolvedSource[]; root: string; withFrontmatter: boolean };
-  readonly #cursor = new SharedArrayBuffer(4);
+  readonly #data: HelperData;
   /** Replies by kind, in the order they come. */
   readonly #waiting = new Map<HelperReply['kind'], (reply: HelperReply) => void>();
   readonly #replies: HelperReply[] = [];
@@ -52,10 +74,8 @@ export class HelperThread {
   readonly #onFailure: Array<(error: SitemapError) => void> = [];
 
   private constructor(sources: ResolvedSource[], root: string, withFrontmatter: boolean) {
-    this.#sources = { list: sources, root, withFrontmatter };
-    this.#worker = new Worker(WORKER_URL, {
-      workerData: { sources, root, withFrontmatter, cursor: this.#cursor },
-    });
+    this.#data = { sources, root, withFrontmatter, cursor: new SharedArrayBuffer(4) };
+    this.#worker = new Worker(WORKER_URL, { workerData: this.#data });
     this.#worker.unref();
     this.#worker.on('message', (reply: HelperReply) => {
       const waiter = this.#waiting.get(reply.kind);
@@ -108,10 +128,7 @@ export class HelperThread {
   /** The source scan, with this thread taking its share of what is left. */
   async sources(): Promise<SourceScan> {
     const { list } = await this.#next('source-list');
-    const { list: sources, root, withFrontmatter } = this.#sources;
-    const mine = workClaimedRanges(new Int32Array(this.#cursor), list.paths.length, (from, to) => [
-      scanSourceRange(list, sources, root, withFrontmatter, from, to),
-    ]);
+    const mine = shareSourceScan(list, this.#data);
     const { parts } = await this.#next('source-parts');
     const scans = inListOrder([...mine, ...parts]);
     return {
@@ -122,11 +139,9 @@ export class HelperThread {
 
   /** Reads and judges the heads of `job`, both threads at once; outcomes in list order. */
   async heads(job: HeadJob): Promise<HeadOutcome[]> {
-    const cursor = new SharedArrayBuffer(4);
-    this.#worker.postMessage({ job, cursor } satisfies HelperRequest);
-    const mine = workClaimedRanges(new Int32Array(cursor), job.files.length, (from, to) =>
-      judgeHeadRange(job, from, to),
-    );
+    const request: HelperRequest = { job, cursor: new SharedArrayBuffer(4) };
+    this.#worker.postMessage(request);
+    const mine = shareHeadJob(request);
     const { parts } = await this.#next('head-parts');
     return inListOrder([...mine, ...parts]);
   }

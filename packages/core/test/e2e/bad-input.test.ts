@@ -1,5 +1,5 @@
 /** Bad input: each case gets a clear error or warning naming the file/option, and nothing half-written. */
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSitemaps, SitemapError, type SitemapOptions } from '../../src/index.js';
@@ -282,6 +282,27 @@ describe('bad pages and sources', () => {
       /priority must be a number/,
     );
     expect(await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8')).toBe(before);
+    expect((await readdir(join(root, 'dist'))).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+
+  it('a threads option that is not a boolean names it, and nothing already written is touched', async () => {
+    const root = await makeTree({ 'dist/index.html': page(), 'dist/about/index.html': page() });
+    const first = await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
+    const before = await Promise.all(
+      first.files.map(async (f) => [await readFile(f.path), (await stat(f.path)).mtimeMs]),
+    );
+    for (const threads of ['yes', 1, null]) {
+      await expectError(
+        { site: SITE, outDir: join(root, 'dist'), threads: threads as never },
+        'invalid-options',
+        /`threads` must be true or false/,
+      );
+    }
+    expect(
+      await Promise.all(
+        first.files.map(async (f) => [await readFile(f.path), (await stat(f.path)).mtimeMs]),
+      ),
+    ).toEqual(before);
     expect((await readdir(join(root, 'dist'))).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 

@@ -143,14 +143,4 @@ describe('threads', () => {
       helper?.stop();
     }
   });
-
-  it('rejects a threads option that is not a boolean, naming it', async () => {
-    await expect(
-      core.generateSitemaps({
-        site: 'https://example.com',
-        outDir: 'dist',
-        threads: 'yes' as unknown as boolean,
-      }),
-    ).rejects.toThrow(/`threads` must be true or false/);
-  });
 });
