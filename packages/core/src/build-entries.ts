@@ -15,7 +15,24 @@ import type { RenderItem } from './xml/render.js';
 export interface EntryGroup {
   /** Chunk name, or null for the plain `sitemap-N.xml` series. */
   name: string | null;
-  items: Array<{ item: RenderItem; record: PageRecord }>;
+  /**
+   * The pages of the group. A page's record is its entry: it holds exactly what is written
+   * (`url`, `lastmod`, `changefreq`, `priority`, `links`), so no second object per page is made.
+   */
+  items: PageRecord[];
+}
+
+/** Makes the record say exactly what `item` says, for every field an entry writes. */
+function takeItem(record: PageRecord, item: RenderItem): void {
+  record.url = item.url;
+  if (item.lastmod) record.lastmod = item.lastmod;
+  else delete record.lastmod;
+  if (item.changefreq) record.changefreq = item.changefreq;
+  else delete record.changefreq;
+  if (item.priority !== undefined) record.priority = item.priority;
+  else delete record.priority;
+  if (item.links) record.links = item.links;
+  else delete record.links;
 }
 
 /** Whether `url` may be listed in a sitemap served from `baseUrl` (same origin, under its folder). */
@@ -118,43 +135,40 @@ export async function buildEntries(
       });
       continue;
     }
+    // The defaults and the alternates go straight into the record, which is the entry.
+    if (record.changefreq === undefined && options.changefreq) {
+      record.changefreq = options.changefreq;
+    }
+    if (record.priority === undefined && options.priority !== undefined) {
+      record.priority = options.priority;
+    }
     const links = headLinks.get(record.url) ?? localeLinks.get(record.url);
-    let item: RenderItem = {
-      url: record.url,
-      lastmod: record.lastmod,
-      changefreq: record.changefreq ?? options.changefreq,
-      priority: record.priority ?? options.priority,
-      links,
-    };
+    if (links) record.links = links;
+    let group: string | null = chunkNames.length > 0 ? 'pages' : null;
     if (options.serialize) {
-      const result = await options.serialize(toSitemapItem(item));
+      const result = await options.serialize(toSitemapItem(record));
       if (!result) {
         record.excluded = 'serialize';
         continue;
       }
-      item = normaliseItem(result, options, 'serialize');
+      const item = normaliseItem(result, options, 'serialize');
       if (item.lastmod !== record.lastmod) {
         record.lastmodFrom = item.lastmod ? 'serialize' : 'none';
       }
+      takeItem(record, item);
     }
-    let group: string | null = chunkNames.length > 0 ? 'pages' : null;
     for (const name of chunkNames) {
       const claim = await (options.chunks as NonNullable<ResolvedOptions['chunks']>)[name]?.(
-        toSitemapItem(item),
+        toSitemapItem(record),
       );
       if (!claim) continue;
-      if (typeof claim === 'object') item = normaliseItem(claim, options, `chunks.${name}`);
+      if (typeof claim === 'object')
+        takeItem(record, normaliseItem(claim, options, `chunks.${name}`));
       group = name;
       break;
     }
-    record.url = item.url;
-    if (item.lastmod) record.lastmod = item.lastmod;
-    else delete record.lastmod;
-    if (item.changefreq) record.changefreq = item.changefreq;
-    if (item.priority !== undefined) record.priority = item.priority;
-    if (item.links) record.links = item.links;
     const entryGroup = groups.get(group) ?? { name: group, items: [] };
-    entryGroup.items.push({ item, record });
+    entryGroup.items.push(record);
     groups.set(group, entryGroup);
   }
   // Chunks first in the order they were declared, then the rest.

@@ -3,7 +3,6 @@
  * from the chain, with where that came from.
  */
 import { resolve } from 'node:path';
-import type { FoundPage } from './discover/find-pages.js';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import type { HelperThread } from './discover/helper-thread.js';
 import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
@@ -13,7 +12,8 @@ import { type LastmodCandidates, pickLastmod } from './lastmod/lastmod-chain.js'
 import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
 import { formatDate } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
-import type { LinkItem, SitemapWarning } from './types.js';
+import type { LinkItem, PageRecord, SitemapWarning } from './types.js';
+import { urlRouteKey } from './url/map-file.js';
 
 export interface DescribedPages {
   /** True when `sources` were given (the lastmod advice depends on it). */
@@ -40,7 +40,7 @@ function warnOrThrow(
 }
 
 export async function describePages(
-  pages: FoundPage[],
+  pages: PageRecord[],
   sources: SourceIndex,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
@@ -50,21 +50,21 @@ export async function describePages(
 
   // Path-level rules and the user's filter first (no I/O), then the frontmatter: a page it
   // leaves out needs no head read.
-  const kept: Array<{ page: FoundPage; source?: SourceFile; lastmods: LastmodCandidates }> = [];
+  const kept: Array<{ record: PageRecord; source?: SourceFile; lastmods: LastmodCandidates }> = [];
   const sourceTimes: number[] = [];
-  for (const page of pages) {
-    const record = page.record;
+  for (const record of pages) {
     if (record.excluded) continue;
     if (options.filter && !options.filter(record.url)) {
       record.excluded = 'filter';
       continue;
     }
     // `about.html` listed as `/about.html` (cleanUrls off) still renders from `about.md`.
-    const bare = page.key.replace(/\.html?$/i, '');
-    const source = sources.find(page.key) ?? (bare === page.key ? undefined : sources.find(bare));
+    const key = urlRouteKey(record.url, options.baseUrl);
+    const bare = key.replace(/\.html?$/i, '');
+    const source = sources.find(key) ?? (bare === key ? undefined : sources.find(bare));
     const lastmods: LastmodCandidates = {};
     if (!source) {
-      kept.push({ page, lastmods });
+      kept.push({ record, lastmods });
       continue;
     }
     record.source = source.rel;
@@ -96,7 +96,7 @@ export async function describePages(
       if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
       if (source.meta.priority !== undefined) record.priority = source.meta.priority;
     }
-    kept.push({ page, source, lastmods });
+    kept.push({ record, source, lastmods });
   }
 
   const git = options.git
@@ -113,11 +113,11 @@ export async function describePages(
 
   const headLinks = new Map<string, LinkItem[]>();
   const rules = options.head;
-  const withHead = rules ? kept.filter(({ page }) => page.record.file !== null) : [];
+  const withHead = rules ? kept.filter(({ record }) => record.file !== null) : [];
   const job: HeadJob | null = rules && {
     outDir: options.outDir,
-    files: withHead.map(({ page }) => page.record.file as string),
-    urls: withHead.map(({ page }) => page.record.url),
+    files: withHead.map(({ record }) => record.file as string),
+    urls: withHead.map(({ record }) => record.url),
     rules,
   };
   const outcomes = !job
@@ -125,8 +125,7 @@ export async function describePages(
     : helper
       ? await helper.heads(job)
       : judgeHeadRange(job, 0, job.files.length);
-  withHead.forEach(({ page, lastmods }, index) => {
-    const record = page.record;
+  withHead.forEach(({ record, lastmods }, index) => {
     const verdict = outcomes[index];
     if (!verdict) return;
     if ('error' in verdict) {
@@ -154,8 +153,7 @@ export async function describePages(
     if (verdict.modified) lastmods.head = verdict.modified;
   });
 
-  for (const { page, source, lastmods } of kept) {
-    const record = page.record;
+  for (const { record, source, lastmods } of kept) {
     if (record.excluded) continue;
     if (source) {
       const path = git && resolve(options.root, source.rel);

@@ -53,8 +53,8 @@ class SitemapWriter {
   renderIfOneFile(entries: readonly Entry[]): string[] | null {
     if (entries.length > this.#options.maxUrlsPerSitemap) return null;
     let bytes = this.#overheadBytes;
-    const rendered = entries.map(({ item }) => {
-      const xml = renderUrl(item);
+    const rendered = entries.map((entry) => {
+      const xml = renderUrl(entry);
       bytes += Buffer.byteLength(xml);
       return xml;
     });
@@ -71,7 +71,7 @@ class SitemapWriter {
     });
     let shard = 0;
     let parts: string[] = [];
-    let records: Entry['record'][] = [];
+    let records: Entry[] = [];
     let withLinks = false;
     let lastmod: string | undefined;
     const flush = async () => {
@@ -96,13 +96,13 @@ class SitemapWriter {
       withLinks = false;
       lastmod = undefined;
     };
-    for (const [i, { item, record }] of entries.entries()) {
-      const xml = rendered?.[i] ?? renderUrl(item);
+    for (const [i, entry] of entries.entries()) {
+      const xml = rendered?.[i] ?? renderUrl(entry);
       if (cursor.add(Buffer.byteLength(xml))) await flush();
       parts.push(xml);
-      records.push(record);
-      if (item.links?.length) withLinks = true;
-      lastmod = newest(lastmod, item.lastmod);
+      records.push(entry);
+      if (entry.links?.length) withLinks = true;
+      lastmod = newest(lastmod, entry.lastmod);
     }
     if (parts.length > 0) await flush();
   }
@@ -143,11 +143,7 @@ export async function emitFiles(
       await writer.writeSeries(prefix, group.items, rendered);
       continue;
     }
-    for (const [section, entries] of splitSections(
-      group.items,
-      (e) => e.item.url,
-      options.baseUrl,
-    )) {
+    for (const [section, entries] of splitSections(group.items, (e) => e.url, options.baseUrl)) {
       await writer.writeSeries(`${prefix}-${section}`, entries);
     }
   }

@@ -5,7 +5,7 @@
 import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
 import { type DescribedPages, describePages } from './describe-pages.js';
-import { type FoundPage, findPages, matcher } from './discover/find-pages.js';
+import { findPages, matcher } from './discover/find-pages.js';
 import { indexSources, scanSources } from './discover/find-sources.js';
 import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
 import { emitFiles } from './emit-files.js';
@@ -108,7 +108,7 @@ function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]):
 async function discoverAndDescribe(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
-): Promise<{ found: FoundPage[]; described: DescribedPages }> {
+): Promise<{ found: PageRecord[]; described: DescribedPages }> {
   const wanted = options.threads && (options.sources.length > 0 || options.head !== null);
   const thread: { helper: HelperThread | null } = { helper: null };
   try {
@@ -131,9 +131,7 @@ async function discoverAndDescribe(
       );
     }
     found.sort(
-      (a, b) =>
-        naturalCompare(a.record.url, b.record.url) ||
-        naturalCompare(a.record.file ?? '', b.record.file ?? ''),
+      (a, b) => naturalCompare(a.url, b.url) || naturalCompare(a.file ?? '', b.file ?? ''),
     );
     const described = await describePages(found, sources, options, warnings, thread.helper);
     return { found, described };
@@ -152,7 +150,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   const { found, described } = await discoverAndDescribe(options, warnings);
 
   const custom = customRecords(options);
-  const records = found.map((p) => p.record);
+  const records = found;
   if (custom.length > 0) {
     records.push(...custom);
     records.sort((a, b) => naturalCompare(a.url, b.url));
@@ -161,16 +159,19 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   const groups = await buildEntries(records, described.headLinks, options, warnings);
   // Every URL is listed once: the first in order wins (two files can map to one URL, and
   // serialize or chunks can rewrite URLs, so the groups are sorted again when they ran).
+  // Untouched by callbacks, the one group is in URL order, so a repeat is next to its first.
   const rewritten = options.serialize !== undefined || options.chunks !== undefined;
-  const listed = new Set<string>();
+  const listed = rewritten ? new Set<string>() : null;
+  let previous: string | undefined;
   for (const group of groups) {
-    if (rewritten) group.items.sort((a, b) => naturalCompare(a.item.url, b.item.url));
-    group.items = group.items.filter(({ item, record }) => {
-      if (listed.has(item.url)) {
+    if (rewritten) group.items.sort((a, b) => naturalCompare(a.url, b.url));
+    group.items = group.items.filter((record) => {
+      if (listed ? listed.has(record.url) : record.url === previous) {
         record.excluded = 'duplicate';
         return false;
       }
-      listed.add(item.url);
+      listed?.add(record.url);
+      previous = record.url;
       return true;
     });
   }

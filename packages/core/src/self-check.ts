@@ -97,7 +97,7 @@ export function checkEntries(
   const warned = new Map<RuleId, { count: number; first: string }>();
   const cleanValues = new Set<string>();
   for (const group of groups) {
-    for (const { item } of group.items) {
+    for (const item of group.items) {
       if (certainlyClean(item, options.baseUrl, ctx.now, cleanValues)) continue;
       const { findings } = checkEntry(asParsed(item), ctx);
       if (findings.length === 0) cleanValues.add(valuesKey(item));

@@ -5,19 +5,13 @@
 import { stat } from 'node:fs/promises';
 import picomatch from 'picomatch';
 import { SitemapError } from '../errors.js';
+import { flat } from '../flat-string.js';
 import type { ResolvedOptions } from '../options.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import { isRootErrorPage, routeFromFile, routeKey, routeUrl } from '../url/map-file.js';
 import { walkFiles } from './walk-files.js';
 
 const HTML_FILE = /\.html?$/i;
-
-/** A page found in outDir, with what later steps need. */
-export interface FoundPage {
-  record: PageRecord;
-  /** Route key: decoded path relative to base, `/blog/post` (`/` for the root). */
-  key: string;
-}
 
 export function matcher(globs: readonly string[]): ((path: string) => boolean) | null {
   if (globs.length === 0) return null;
@@ -30,6 +24,9 @@ export function matcher(globs: readonly string[]): ((path: string) => boolean) |
 }
 
 /**
+ * Returns a record per page, in walk order. A page keeps only its file and URL: its route key
+ * is read back from the URL when needed (`urlRouteKey`).
+ *
  * `onPage` is called with the running count as each page is found, from inside the walk: it is
  * how a caller starts work that can overlap with it.
  */
@@ -37,7 +34,7 @@ export async function findPages(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   onPage?: (count: number) => void,
-): Promise<FoundPage[]> {
+): Promise<PageRecord[]> {
   const { outDir } = options;
   let isDir = false;
   try {
@@ -78,16 +75,20 @@ export async function findPages(
     trailingSlash: options.trailingSlash,
     format: options.format,
   };
-  const pages: FoundPage[] = [];
+  const pages: PageRecord[] = [];
   for (const file of walked.files) {
     const route = routeFromFile(file, options.cleanUrls);
     if (!route) continue;
-    const key = routeKey(route);
-    const record: PageRecord = { file, url: routeUrl(route, policy), lastmodFrom: 'none' };
+    const key = include || exclude ? routeKey(route) : '';
+    const record: PageRecord = {
+      file: flat(file),
+      url: flat(routeUrl(route, policy)),
+      lastmodFrom: 'none',
+    };
     if (options.excludeErrorPages && isRootErrorPage(route)) record.excluded = 'error-page';
     else if (include && !include(key)) record.excluded = 'include';
     else if (exclude?.(key)) record.excluded = 'exclude';
-    pages.push({ record, key });
+    pages.push(record);
   }
   return pages;
 }

@@ -10,6 +10,7 @@
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { flat } from '../flat-string.js';
 import { type PageMeta, readPageMeta } from '../lastmod/frontmatter-fields.js';
 import type { ResolvedSource } from '../options.js';
 import { readFrontmatter } from './read-frontmatter.js';
@@ -115,17 +116,22 @@ export function scanSourceRange(
 ): SourceScan {
   const files: SourceFile[] = [];
   const problems: string[] = [];
-  const rootPrefix = `${root}/`;
+  // Each folder relative to root, once: a source's `rel` is made from it, not sliced from its
+  // absolute path (a slice would keep the whole path alive).
+  const relDirs = sources.map((s) => relative(root, s.dir).replaceAll('\\', '/'));
   for (let i = from; i < to; i++) {
-    const source = sources[list.folders[i] as number] as ResolvedSource;
+    const folder = list.folders[i] as number;
+    const source = sources[folder] as ResolvedSource;
     const relPath = list.paths[i] as string;
     const path = `${source.dir}/${relPath}`;
+    const relDir = relDirs[folder] as string;
     const file: SourceFile = {
-      rel: path.startsWith(rootPrefix)
-        ? path.slice(rootPrefix.length)
-        : relative(root, path).replaceAll('\\', '/'),
-      key: keyFor(source.route, relPath),
+      rel: flat(relDir === '' ? relPath : `${relDir}/${relPath}`),
+      key: flat(keyFor(source.route, relPath)),
       mtimeMs: 0,
+      // Named up front, so the object never grows (one per source, kept for the run).
+      meta: undefined,
+      frontmatterError: undefined,
     };
     try {
       file.mtimeMs = statSync(path).mtimeMs;
@@ -140,7 +146,7 @@ export function scanSourceRange(
     }
     if (file.meta?.slug) {
       // As in Astro content collections, `slug` replaces the path within the folder.
-      file.key = keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`);
+      file.key = flat(keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`));
     }
     files.push(file);
   }

@@ -48,8 +48,20 @@ function isDateCandidate(value: unknown): boolean {
   return (typeof value === 'string' && value.trim() !== '') || value instanceof Date;
 }
 
+/** Shared by every page whose frontmatter has no problem (most): one array, not one each. */
+const NO_PROBLEMS: readonly FrontmatterProblem[] = Object.freeze([]);
+
 export function readPageMeta(data: Record<string, unknown>): PageMeta {
-  const meta: PageMeta = { exclude: false, problems: [] };
+  // Every field is named here, so the object never grows (one per source, kept for the run).
+  const meta: PageMeta = {
+    exclude: false,
+    lastmod: undefined,
+    changefreq: undefined,
+    priority: undefined,
+    slug: undefined,
+    problems: NO_PROBLEMS as FrontmatterProblem[],
+  };
+  const problems: FrontmatterProblem[] = [];
   const sitemap = data.sitemap;
   if (sitemap === false) meta.exclude = true;
   if (isObject(sitemap)) {
@@ -57,18 +69,18 @@ export function readPageMeta(data: Record<string, unknown>): PageMeta {
     if (sitemap.lastmod !== undefined) {
       const parsed = parseLastmod(sitemap.lastmod);
       if (parsed.ok) meta.lastmod = { value: parsed.value, field: 'sitemap.lastmod' };
-      else meta.problems.push({ field: 'sitemap.lastmod', message: parsed.reason });
+      else problems.push({ field: 'sitemap.lastmod', message: parsed.reason });
     }
     if (sitemap.changefreq !== undefined) {
       const problem = changefreqProblem(sitemap.changefreq);
-      if (problem) meta.problems.push({ field: 'sitemap.changefreq', message: problem });
+      if (problem) problems.push({ field: 'sitemap.changefreq', message: problem });
       else meta.changefreq = sitemap.changefreq as ChangeFreq;
     }
     if (sitemap.priority !== undefined) {
       const value =
         typeof sitemap.priority === 'string' ? Number(sitemap.priority) : sitemap.priority;
       const problem = priorityProblem(value);
-      if (problem) meta.problems.push({ field: 'sitemap.priority', message: problem });
+      if (problem) problems.push({ field: 'sitemap.priority', message: problem });
       else meta.priority = value as number;
     }
   }
@@ -81,9 +93,10 @@ export function readPageMeta(data: Record<string, unknown>): PageMeta {
         meta.lastmod = { value: parsed.value, field };
         break;
       }
-      meta.problems.push({ field, message: parsed.reason });
+      problems.push({ field, message: parsed.reason });
     }
   }
   if (typeof data.slug === 'string' && data.slug.trim() !== '') meta.slug = data.slug.trim();
+  if (problems.length > 0) meta.problems = problems;
   return meta;
 }

@@ -8,6 +8,8 @@
  * date (writing a zone we do not know would be inventing one). Impossible dates are rejected.
  */
 
+import { flat } from '../flat-string.js';
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
@@ -90,7 +92,9 @@ export function formatDate(date: Date): string {
   ) {
     return day;
   }
-  return `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`;
+  return flat(
+    `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
+  );
 }
 
 /**
@@ -155,6 +159,8 @@ export function parseLastmod(input: unknown): DateParse {
   const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   return {
     ok: true,
-    value: `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
+    value: flat(
+      `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
+    ),
   };
 }

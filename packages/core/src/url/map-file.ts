@@ -3,7 +3,7 @@
  * Astro's vocabulary: `format` is how pages were emitted, `trailingSlash` how URLs end.
  */
 import type { BuildFormat, TrailingSlash } from '../types.js';
-import { encodePathSegment } from './encode.js';
+import { encodePathSegment, safeDecode } from './encode.js';
 
 const HTML_EXT = /\.html?$/i;
 const INDEX_FILE = /^index\.html?$/i;
@@ -73,6 +73,18 @@ export function endsWithSlash(
  */
 export function routeKey(route: PageRoute): string {
   return `/${route.segments.join('/')}`;
+}
+
+/**
+ * The route key of a URL `routeUrl` made under `baseUrl`: the same as `routeKey` of its route,
+ * read back from the URL, so a page need not keep its key beside its URL.
+ * @example urlRouteKey('https://e.com/docs/%C3%BCber/', 'https://e.com/docs/') // '/über'
+ */
+export function urlRouteKey(url: string, baseUrl: string): string {
+  let path = url.length > baseUrl.length ? url.slice(baseUrl.length) : '';
+  if (path.endsWith('/')) path = path.slice(0, -1);
+  // Every `%` in a segment was written as `%25`, so decoding gives the segments back exactly.
+  return `/${path.includes('%') ? safeDecode(path) : path}`;
 }
 
 /**

@@ -269,17 +269,21 @@ describe('generateSitemaps on a blog', () => {
       'dist/docs/private/index.html': page(),
       'dist/blog/x/index.html': page(),
       'dist/docs/b/index.html': page(),
+      'src/index.md': '---\nsitemap:\n  changefreq: monthly\n  priority: 0.4\n---\n',
     });
     const result = await generateSitemaps({
       site: SITE,
       outDir: join(root, 'dist'),
+      root,
+      sources: [{ dir: 'src' }],
       include: ['/docs/**', '/'],
       exclude: ['/docs/private'],
       filter: (url) => !url.endsWith('/b/'),
+      changefreq: 'daily',
       serialize: async (item) =>
         item.url.endsWith('/a/')
           ? { ...item, lastmod: new Date('2024-06-01T00:00:00Z'), changefreq: 'weekly' }
-          : item,
+          : { url: item.url },
     });
     expect(result.pages.excluded).toEqual({ include: 1, exclude: 1, filter: 1 });
     const urlset = (await readAll(result.files.map((f) => f.path))).get(
@@ -290,6 +294,16 @@ describe('generateSitemaps on a blog', () => {
       { loc: `${SITE}/docs/a/`, lastmod: '2024-06-01', changefreq: 'weekly', links: [] },
     ]);
     expect(result.records.find((r) => r.url.endsWith('/docs/a/'))?.lastmodFrom).toBe('serialize');
+    // A record says what was written for its page: serialize dropped the home page's
+    // frontmatter changefreq and priority, and its file time.
+    expect(
+      result.records
+        .filter((r) => !r.excluded)
+        .map(({ url, lastmod, changefreq, priority }) => ({ url, lastmod, changefreq, priority })),
+    ).toEqual([
+      { url: `${SITE}/`, lastmod: undefined, changefreq: undefined, priority: undefined },
+      { url: `${SITE}/docs/a/`, lastmod: '2024-06-01', changefreq: 'weekly', priority: undefined },
+    ]);
   });
 
   it('serves the site under a base path, with customPages and an XSL stylesheet', async () => {

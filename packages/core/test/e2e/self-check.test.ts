@@ -11,20 +11,16 @@ import { makeTree, page } from '../helpers/fixture.js';
 const SITE = 'https://example.com';
 const options = resolveOptions({ site: SITE, outDir: '/tmp/unused' });
 
-function group(...items: EntryGroup['items'][number]['item'][]): EntryGroup[] {
+type Item = Omit<EntryGroup['items'][number], 'file' | 'lastmodFrom'>;
+
+function group(...items: Item[]): EntryGroup[] {
   return [
-    {
-      name: null,
-      items: items.map((item) => ({
-        item,
-        record: { file: null, url: item.url, lastmodFrom: 'none' },
-      })),
-    },
+    { name: null, items: items.map((item) => ({ file: null, lastmodFrom: 'none', ...item })) },
   ];
 }
 
 describe('checkEntries', () => {
-  const bad: Array<[string, EntryGroup['items'][number]['item'], RegExp]> = [
+  const bad: Array<[string, Item, RegExp]> = [
     ['another host', { url: 'https://other.com/a' }, /\[url-location\] https:\/\/other\.com\/a/],
     ['an impossible lastmod', { url: `${SITE}/a`, lastmod: '2024-02-30' }, /\[lastmod-format\]/],
     ['a raw space', { url: `${SITE}/a b` }, /\[url-encoding\]/],

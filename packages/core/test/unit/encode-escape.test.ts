@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { flat } from '../../src/flat-string.js';
 import { encodePathSegment, encodeUrl, isPlainUrl } from '../../src/url/encode.js';
 import { escapeXml, stripInvalidXmlChars } from '../../src/url/escape.js';
 
@@ -100,5 +101,21 @@ describe('isPlainUrl (the fast path of encodeUrl and head href resolution)', () 
   ];
   it.each(notPlain)('%s takes the full path', (url) => {
     expect(isPlainUrl(url)).toBe(false);
+  });
+});
+
+describe('flat', () => {
+  it('keeps the characters of every string it copies', () => {
+    const parts = ['https://example.com/', 'über/', 'a'.repeat(40), '/'];
+    const joined = parts.join('');
+    let built = '';
+    for (const part of parts) built += part;
+    expect(flat(built)).toBe(joined);
+    expect(flat('short')).toBe('short');
+    expect(flat('')).toBe('');
+    // A NUL is the one character `flat` looks for: such a string comes back as it was.
+    expect(flat(`${'x'.repeat(20)}\0${'y'.repeat(20)}`)).toBe(
+      `${'x'.repeat(20)}\0${'y'.repeat(20)}`,
+    );
   });
 });

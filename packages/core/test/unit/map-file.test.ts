@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildFormat, TrailingSlash } from '../../src/types.js';
-import { isRootErrorPage, routeFromFile, routeKey, routeUrl } from '../../src/url/map-file.js';
+import {
+  isRootErrorPage,
+  routeFromFile,
+  routeKey,
+  routeUrl,
+  urlRouteKey,
+} from '../../src/url/map-file.js';
 
 describe('routeFromFile + routeUrl', () => {
   // file, cleanUrls, trailingSlash, format, base URL -> expected URL
@@ -53,6 +59,14 @@ describe('routeFromFile + routeUrl', () => {
       'https://e.com/a%23b%3Fc%25d&e/',
     ],
     [
+      '100%25 off/x.html',
+      true,
+      'never',
+      'directory',
+      'https://e.com/',
+      'https://e.com/100%2525%20off/x',
+    ],
+    [
       'products/404/index.html',
       true,
       'ignore',
@@ -68,6 +82,8 @@ describe('routeFromFile + routeUrl', () => {
       expect(routeUrl(route as NonNullable<typeof route>, { baseUrl, trailingSlash, format })).toBe(
         expected,
       );
+      // The key read back from the URL is the route's own (pages keep only their URL).
+      expect(urlRouteKey(expected, baseUrl)).toBe(routeKey(route as NonNullable<typeof route>));
     });
   }
 
