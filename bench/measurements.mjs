@@ -52,12 +52,18 @@ export const MEASUREMENTS = [
     script: 'sources.mjs',
     options: { mode: 'sync' },
   },
+  {
+    id: 'urls-kept',
+    label: 'floor: the URL list kept (memory)',
+    script: 'url-list.mjs',
+    options: {},
+  },
   { id: 'idle', label: 'node, empty child', script: 'idle.mjs', options: {} },
 ];
 
 /** Names `--only` accepts besides ids and id prefixes (`ours` = ours-a,b,c; `walk` = walk-*, ...). */
 const ALIASES = {
-  floors: ['walk', 'heads', 'sources'],
+  floors: ['walk', 'heads', 'sources', 'urls'],
   baseline: ['sitemap-js'],
   sitemapjs: ['sitemap-js'],
 };

@@ -131,7 +131,7 @@ export function checkCounts(summary, stats) {
       expect(id, 'pages', detail.pages, stats.pages);
       expect(id, 'sources', detail.sources, stats.sources);
     }
-    if (id.startsWith('heads') || id === 'sitemap-js')
+    if (id.startsWith('heads') || id === 'sitemap-js' || id === 'urls-kept')
       expect(id, 'pages', detail.pages, stats.pages);
     if (id.startsWith('sources')) expect(id, 'sources', detail.sources, stats.sources);
     if (id.startsWith('ours')) {

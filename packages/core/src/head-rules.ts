@@ -3,6 +3,7 @@
  * alternates, modified time. Pure.
  */
 import type { HeadInfo } from './discover/read-head.js';
+import { ownString } from './flat-string.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import type { ExclusionReason, LinkItem } from './types.js';
 import { encodeUrl, isPlainUrl } from './url/encode.js';
@@ -60,11 +61,15 @@ function resolveHref(href: string, pageUrl: string): string | null {
   }
 }
 
+/**
+ * What the head says about the page. The strings in the verdict are copies: the head's text is
+ * not kept alive by the few values a page keeps from it.
+ */
 export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): HeadVerdict {
   const verdict: HeadVerdict = { alternates: [], problems: [] };
   if (rules.redirect && head.refresh !== undefined) {
     verdict.excluded = 'redirect';
-    verdict.detail = head.refresh;
+    verdict.detail = ownString(head.refresh);
   } else if (rules.noindex && head.robots.some((d) => NOINDEX.has(d))) {
     verdict.excluded = 'noindex';
     verdict.detail = head.robots.join(', ');
@@ -74,7 +79,7 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
       verdict.problems.push(`canonical href ${JSON.stringify(head.canonical)} is not a valid URL`);
     } else if (resourceKey(canonical) !== resourceKey(pageUrl)) {
       verdict.excluded = 'canonical';
-      verdict.detail = canonical;
+      verdict.detail = ownString(canonical);
     }
   }
   if (rules.hreflang) {
@@ -90,7 +95,7 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
       const key = `${lang.toLowerCase()} ${url}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      verdict.alternates.push({ lang, url });
+      verdict.alternates.push({ lang: ownString(lang), url: ownString(url) });
     }
   }
   if (head.modifiedTime !== undefined) {

@@ -27,10 +27,18 @@ export const THREAD_FROM_PAGES = 5000;
 
 const WORKER_URL = new URL('./helper-worker.js', import.meta.url);
 
+/**
+ * What the helper posts. Parts are posted one range at a time as they are done, then `*-done`:
+ * messages on a port keep their order, so every part has come in when its `done` does.
+ */
 export type HelperReply =
   | { kind: 'source-list'; list: SourceList }
-  | { kind: 'source-parts'; parts: Array<Part<SourceScan>> }
-  | { kind: 'head-parts'; parts: Array<Part<HeadOutcome>> };
+  | { kind: 'source-part'; part: Part<SourceScan> }
+  | { kind: 'source-done' }
+  | { kind: 'head-part'; part: Part<HeadOutcome> }
+  | { kind: 'head-done' };
+
+type Reply<K extends HelperReply['kind']> = Extract<HelperReply, { kind: K }>;
 
 export interface HelperRequest {
   job: HeadJob;
@@ -46,17 +54,30 @@ export interface HelperData {
 }
 
 /** One thread's share of the source scan: ranges of `list` claimed from the shared counter. */
-export function shareSourceScan(list: SourceList, data: HelperData): Array<Part<SourceScan>> {
+export function shareSourceScan(
+  list: SourceList,
+  data: HelperData,
+  take: (part: Part<SourceScan>) => void,
+): void {
   const { sources, root, withFrontmatter, cursor } = data;
-  return workClaimedRanges(new Int32Array(cursor), list.paths.length, (from, to) => [
-    scanSourceRange(list, sources, root, withFrontmatter, from, to),
-  ]);
+  workClaimedRanges(
+    new Int32Array(cursor),
+    list.paths.length,
+    (from, to) => [scanSourceRange(list, sources, root, withFrontmatter, from, to)],
+    take,
+  );
 }
 
 /** One thread's share of a head job: ranges of its pages claimed from the shared counter. */
-export function shareHeadJob({ job, cursor }: HelperRequest): Array<Part<HeadOutcome>> {
-  return workClaimedRanges(new Int32Array(cursor), job.files.length, (from, to) =>
-    judgeHeadRange(job, from, to),
+export function shareHeadJob(
+  { job, cursor }: HelperRequest,
+  take: (part: Part<HeadOutcome>) => void,
+): void {
+  workClaimedRanges(
+    new Int32Array(cursor),
+    job.files.length,
+    (from, to) => judgeHeadRange(job, from, to),
+    take,
   );
 }
 
@@ -67,9 +88,11 @@ function failed(message: string): SitemapError {
 export class HelperThread {
   readonly #worker: Worker;
   readonly #data: HelperData;
-  /** Replies by kind, in the order they come. */
+  /** Replies by kind, in the order they come; parts are gathered as they come instead. */
   readonly #waiting = new Map<HelperReply['kind'], (reply: HelperReply) => void>();
   readonly #replies: HelperReply[] = [];
+  readonly #sourceParts: Array<Part<SourceScan>> = [];
+  readonly #headParts: Array<Part<HeadOutcome>> = [];
   #failure: SitemapError | null = null;
   readonly #onFailure: Array<(error: SitemapError) => void> = [];
 
@@ -78,11 +101,9 @@ export class HelperThread {
     this.#worker = new Worker(WORKER_URL, { workerData: this.#data });
     this.#worker.unref();
     this.#worker.on('message', (reply: HelperReply) => {
-      const waiter = this.#waiting.get(reply.kind);
-      if (waiter) {
-        this.#waiting.delete(reply.kind);
-        waiter(reply);
-      } else this.#replies.push(reply);
+      if (reply.kind === 'source-part') this.#sourceParts.push(reply.part);
+      else if (reply.kind === 'head-part') this.#headParts.push(reply.part);
+      else this.#answer(reply);
     });
     const fail = (error: SitemapError): void => {
       this.#failure ??= error;
@@ -109,11 +130,20 @@ export class HelperThread {
     }
   }
 
-  #next<K extends HelperReply['kind']>(kind: K): Promise<Extract<HelperReply, { kind: K }>> {
+  /** A reply that is not a part: to whoever waits for its kind, or queued until someone does. */
+  #answer(reply: HelperReply): void {
+    const waiter = this.#waiting.get(reply.kind);
+    if (waiter) {
+      this.#waiting.delete(reply.kind);
+      waiter(reply);
+    } else this.#replies.push(reply);
+  }
+
+  #next<K extends HelperReply['kind']>(kind: K): Promise<Reply<K>> {
     return new Promise((resolve, reject) => {
       const index = this.#replies.findIndex((r) => r.kind === kind);
       if (index >= 0) {
-        resolve(this.#replies.splice(index, 1)[0] as Extract<HelperReply, { kind: K }>);
+        resolve(this.#replies.splice(index, 1)[0] as Reply<K>);
         return;
       }
       if (this.#failure) {
@@ -128,9 +158,10 @@ export class HelperThread {
   /** The source scan, with this thread taking its share of what is left. */
   async sources(): Promise<SourceScan> {
     const { list } = await this.#next('source-list');
-    const mine = shareSourceScan(list, this.#data);
-    const { parts } = await this.#next('source-parts');
-    const scans = inListOrder([...mine, ...parts]);
+    const parts = this.#sourceParts;
+    shareSourceScan(list, this.#data, (part) => parts.push(part));
+    await this.#next('source-done');
+    const scans = inListOrder(parts.splice(0));
     return {
       files: scans.flatMap((scan) => scan.files),
       problems: [...list.problems, ...scans.flatMap((scan) => scan.problems)],
@@ -141,9 +172,10 @@ export class HelperThread {
   async heads(job: HeadJob): Promise<HeadOutcome[]> {
     const request: HelperRequest = { job, cursor: new SharedArrayBuffer(4) };
     this.#worker.postMessage(request);
-    const mine = shareHeadJob(request);
-    const { parts } = await this.#next('head-parts');
-    return inListOrder([...mine, ...parts]);
+    const parts = this.#headParts;
+    shareHeadJob(request, (part) => parts.push(part));
+    await this.#next('head-done');
+    return inListOrder(parts.splice(0));
   }
 
   /** Stops the thread; safe to call more than once. */

@@ -1,7 +1,7 @@
 /**
  * The helper thread's entry (see `HelperThread`): scans the sources first, sharing the list with
- * the main thread, then takes a share of each head job the main thread posts. What it sends back
- * is not kept here (it is all locals), so its heap does not hold a second copy of the site.
+ * the main thread, then takes a share of each head job the main thread posts. Each range is
+ * posted as soon as it is done and not kept, so its heap never holds its share of the site.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { listSources } from './find-sources.js';
@@ -19,10 +19,12 @@ if (port) {
   const scanSources = (data: HelperData): void => {
     const list = listSources(data.sources, data.root);
     reply({ kind: 'source-list', list });
-    reply({ kind: 'source-parts', parts: shareSourceScan(list, data) });
+    shareSourceScan(list, data, (part) => reply({ kind: 'source-part', part }));
+    reply({ kind: 'source-done' });
   };
   scanSources(workerData as HelperData);
   port.on('message', (request: HelperRequest) => {
-    reply({ kind: 'head-parts', parts: shareHeadJob(request) });
+    shareHeadJob(request, (part) => reply({ kind: 'head-part', part }));
+    reply({ kind: 'head-done' });
   });
 }

@@ -12,17 +12,21 @@ export interface Part<T> {
   items: T[];
 }
 
-/** Claims ranges of `0..total` from `cursor` and runs `work` on each, until none is left. */
+/**
+ * Claims ranges of `0..total` from `cursor` and runs `work` on each, until none is left; each
+ * part goes to `take` as soon as it is done (a helper thread posts it at once, so it keeps no
+ * part of its share).
+ */
 export function workClaimedRanges<T>(
   cursor: Int32Array,
   total: number,
   work: (from: number, to: number) => T[],
-): Array<Part<T>> {
-  const parts: Array<Part<T>> = [];
+  take: (part: Part<T>) => void,
+): void {
   for (;;) {
     const from = Atomics.add(cursor, 0, RANGE);
-    if (from >= total) return parts;
-    parts.push({ from, items: work(from, Math.min(from + RANGE, total)) });
+    if (from >= total) return;
+    take({ from, items: work(from, Math.min(from + RANGE, total)) });
   }
 }
 

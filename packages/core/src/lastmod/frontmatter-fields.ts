@@ -5,6 +5,7 @@
  * changefreq, priority }` sets its entry. Otherwise the first valid date among DATE_FIELDS is its
  * lastmod: the fields that say "changed" come before the fields that say "published".
  */
+import { ownString } from '../flat-string.js';
 import { changefreqProblem, priorityProblem } from '../option-checks.js';
 import type { ChangeFreq } from '../types.js';
 import { parseLastmod } from './w3c-datetime.js';
@@ -96,7 +97,9 @@ export function readPageMeta(data: Record<string, unknown>): PageMeta {
       problems.push({ field, message: parsed.reason });
     }
   }
-  if (typeof data.slug === 'string' && data.slug.trim() !== '') meta.slug = data.slug.trim();
+  // A copy: a slice of the parsed text would keep the whole frontmatter block alive.
+  if (typeof data.slug === 'string' && data.slug.trim() !== '')
+    meta.slug = ownString(data.slug.trim());
   if (problems.length > 0) meta.problems = problems;
   return meta;
 }

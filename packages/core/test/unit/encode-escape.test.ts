@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flat } from '../../src/flat-string.js';
+import { flat, ownString } from '../../src/flat-string.js';
 import { encodePathSegment, encodeUrl, isPlainUrl } from '../../src/url/encode.js';
 import { escapeXml, stripInvalidXmlChars } from '../../src/url/escape.js';
 
@@ -101,6 +101,19 @@ describe('isPlainUrl (the fast path of encodeUrl and head href resolution)', () 
   ];
   it.each(notPlain)('%s takes the full path', (url) => {
     expect(isPlainUrl(url)).toBe(false);
+  });
+});
+
+describe('ownString', () => {
+  it('copies a slice, lone surrogates and all', () => {
+    const head = `<link rel="alternate" href="https://example.com/de/über/">\ud800${'x'.repeat(9000)}`;
+    const start = head.indexOf('https');
+    const surrogate = head.indexOf('\ud800');
+    expect(ownString(head.slice(start, head.indexOf('"', start)))).toBe(
+      'https://example.com/de/über/',
+    );
+    expect(ownString(head.slice(surrogate, surrogate + 14))).toBe(`\ud800${'x'.repeat(13)}`);
+    expect(ownString('short')).toBe('short');
   });
 });
 

@@ -1,0 +1,68 @@
+/**
+ * `node --expose-gc bench/heap-by-stage.mjs [--pages N] [--config a|b|c]`: the memory profile
+ * behind the "Where it stands" section. Runs the core's pipeline step by step, on one thread, on
+ * the cached site bench/.sites/<N>/ (make it with `pnpm bench --pages N --generate-only`), and
+ * prints the live heap each step adds, after a full GC, per page. Not a test; it reaches into the
+ * core's compiled modules (packages/core/dist), so it follows them when they change.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '100000' },
+    config: { type: 'string', default: 'a' },
+  },
+});
+const pages = Number(values.pages.replace(/_/g, '').replace(/k$/i, '000').replace(/m$/i, '000000'));
+if (typeof gc !== 'function') throw new Error('run with node --expose-gc');
+const dist = new URL('../packages/core/dist/', import.meta.url);
+const load = (file) => import(new URL(file, dist).href);
+const { resolveOptions } = await load('options.js');
+const { findPages } = await load('discover/find-pages.js');
+const { scanSources, indexSources } = await load('discover/find-sources.js');
+const { describePages } = await load('describe-pages.js');
+const { buildEntries } = await load('build-entries.js');
+const { naturalCompare } = await load('url/natural-compare.js');
+
+const root = path.join(import.meta.dirname, '.sites', String(pages));
+const options = resolveOptions({
+  site: 'https://example.com',
+  outDir: 'dist',
+  root,
+  sources: [{ dir: 'src/content' }],
+  robotsTxt: false,
+  head: values.config === 'b',
+  lastmodFrom: values.config === 'c' ? ['frontmatter', 'mtime'] : ['mtime'],
+  threads: false,
+});
+
+const live = () => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+const start = live();
+let last = start;
+function step(name) {
+  const now = live();
+  const perPage = Math.round((now - last) / pages);
+  console.log(
+    `${name.padEnd(40)} ${`+${((now - last) / 1e6).toFixed(1)} MB`.padStart(11)} ${`${perPage} B/page`.padStart(12)} ${`live ${((now - start) / 1e6).toFixed(1)} MB`.padStart(15)}`,
+  );
+  last = now;
+}
+
+const warnings = [];
+const found = await findPages(options, warnings);
+step('pages found (records: file, URL)');
+const sources = indexSources(scanSources(options.sources, options.root, options.frontmatter));
+step('source index');
+found.sort((a, b) => naturalCompare(a.url, b.url));
+const described = await describePages(found, sources, options, warnings);
+step('pages described (lastmod, source)');
+const groups = await buildEntries(found, described.headLinks, options, warnings);
+step('entries (records are the entries)');
+console.log(
+  `${found.length} pages, ${sources.files.length} sources, ${groups.length} group(s); RSS now ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+);
