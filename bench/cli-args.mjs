@@ -8,7 +8,8 @@ export const USAGE = `Usage: node bench/run.mjs [options]
   --only LIST       comma-separated ids or groups: ours (ours-a, ours-b, ours-c),
                     sitemap-js, walk (walk-fs, walk-fast-glob, walk-sync),
                     heads (heads-async, heads-sync), sources (sources-async,
-                    sources-sync), floors (walk, heads, sources), idle
+                    sources-sync), urls (urls-kept), floors (walk, heads,
+                    sources, urls), idle
   --small-pages     2-4 KB pages instead of 8-30 KB (only for N >= 500,000)
   --concurrency N   fs calls in flight in the floors (default 64)
   --regenerate      rebuild the site even if the cached one is current
