@@ -69,6 +69,8 @@ export interface SourceIndex extends SourceScan {
 export interface SourceList {
   /** Index into the `sources` option of each file's folder. */
   folders: number[];
+  /** Each folder of the `sources` option relative to root, posix: a source's `rel` is made from it. */
+  relDirs: string[];
   /** Path of each file relative to its folder, posix, in walk order. */
   paths: string[];
   problems: string[];
@@ -76,7 +78,12 @@ export interface SourceList {
 
 /** Walks the source folders: one `readdir` per folder, nothing read or stat'ed. */
 export function listSources(sources: ResolvedSource[], root: string): SourceList {
-  const list: SourceList = { folders: [], paths: [], problems: [] };
+  const list: SourceList = {
+    folders: [],
+    relDirs: sources.map((s) => relative(root, s.dir).replaceAll('\\', '/')),
+    paths: [],
+    problems: [],
+  };
   sources.forEach((source, index) => {
     let isDir = false;
     try {
@@ -109,22 +116,20 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
 export function scanSourceRange(
   list: SourceList,
   sources: ResolvedSource[],
-  root: string,
   withFrontmatter: boolean,
   from: number,
   to: number,
 ): SourceScan {
   const files: SourceFile[] = [];
   const problems: string[] = [];
-  // Each folder relative to root, once: a source's `rel` is made from it, not sliced from its
-  // absolute path (a slice would keep the whole path alive).
-  const relDirs = sources.map((s) => relative(root, s.dir).replaceAll('\\', '/'));
   for (let i = from; i < to; i++) {
     const folder = list.folders[i] as number;
     const source = sources[folder] as ResolvedSource;
     const relPath = list.paths[i] as string;
     const path = `${source.dir}/${relPath}`;
-    const relDir = relDirs[folder] as string;
+    // Made from the folder's relative path, not sliced from the absolute one (a slice would keep
+    // the whole path alive).
+    const relDir = list.relDirs[folder] as string;
     const file: SourceFile = {
       rel: flat(relDir === '' ? relPath : `${relDir}/${relPath}`),
       key: flat(keyFor(source.route, relPath)),
@@ -160,7 +165,7 @@ export function scanSources(
   withFrontmatter: boolean,
 ): SourceScan {
   const list = listSources(sources, root);
-  const scan = scanSourceRange(list, sources, root, withFrontmatter, 0, list.paths.length);
+  const scan = scanSourceRange(list, sources, withFrontmatter, 0, list.paths.length);
   return { files: scan.files, problems: [...list.problems, ...scan.problems] };
 }
 

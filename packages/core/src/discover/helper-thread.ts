@@ -59,11 +59,11 @@ export function shareSourceScan(
   data: HelperData,
   take: (part: Part<SourceScan>) => void,
 ): void {
-  const { sources, root, withFrontmatter, cursor } = data;
+  const { sources, withFrontmatter, cursor } = data;
   workClaimedRanges(
     new Int32Array(cursor),
     list.paths.length,
-    (from, to) => [scanSourceRange(list, sources, root, withFrontmatter, from, to)],
+    (from, to) => [scanSourceRange(list, sources, withFrontmatter, from, to)],
     take,
   );
 }
