@@ -66,8 +66,17 @@ export interface SitemapOptions {
    * @default true
    */
   head?: CoreOptions['head'];
-  /** Order of the lastmod chain. @default ['frontmatter', 'head', 'git', 'mtime'] */
+  /**
+   * An order of lastmod evidence instead of the newest (`['frontmatter', 'git']` makes
+   * frontmatter authoritative). @default undefined (the newest evidence wins)
+   */
   lastmodFrom?: CoreOptions['lastmodFrom'];
+  /** Frontmatter date field names of your own, by role: `{ modified: ['revised'] }`. */
+  dateFields?: CoreOptions['dateFields'];
+  /** Date listing pages (sections, the blog index, the home page) by the newest page under them. @default true */
+  lastmodFromChildren?: boolean;
+  /** Commits that changed no content (mass reformatting); `.git-blame-ignore-revs` is read too. */
+  gitIgnoreRevs?: string[];
   /** Write `.xml.gz` sitemaps (the index stays plain XML). @default false */
   gzip?: boolean;
   /** Maximum uncompressed bytes per sitemap file. @default 10485760 (at most 52428800) */
@@ -76,8 +85,11 @@ export interface SitemapOptions {
   maxSitemapsPerIndex?: number;
   /** Check every entry (and with 'xsd' every file) against the protocol before writing. @default true */
   selfCheck?: boolean | 'xsd';
-  /** Take lastmod from git history (needs full history in CI). @default false */
-  git?: boolean;
+  /**
+   * Dates from git history (the last commit that changed each source); `'auto'` wherever the
+   * sources are in a git work tree, `true` warns when git cannot be used. @default 'auto'
+   */
+  git?: boolean | 'auto';
   /** Add a `Sitemap:` line to `robots.txt` in the output. @default true when `base` is `/` */
   robotsTxt?: boolean;
   /** Write a JSON report of every page to this path, relative to Astro's `root`. */
@@ -156,7 +168,10 @@ const PASSED_KEYS = [
   'exclude',
   'head',
   'lastmodFrom',
+  'dateFields',
+  'lastmodFromChildren',
   'git',
+  'gitIgnoreRevs',
   'gzip',
   'maxBytesPerSitemap',
   'maxSitemapsPerIndex',

@@ -36,10 +36,11 @@ describe('examples/astro-blog', () => {
       { hreflang: 'es', href: `${S}/es/about/` },
     ];
     expect(await built.entries('sitemap-0.xml')).toEqual([
-      // Pages without a date of their own get no lastmod: after a clone, file times say nothing.
-      { loc: `${S}/`, links: home },
+      // Pages without a date of their own get no lastmod: after a clone, file times say nothing;
+      // the home page and the blog index take the newest post's date (children).
+      { loc: `${S}/`, lastmod: '2024-04-05T09:30:00Z', links: home },
       { loc: `${S}/about/`, links: about },
-      { loc: `${S}/blog/`, links: [] },
+      { loc: `${S}/blog/`, lastmod: '2024-04-05T09:30:00Z', links: [] },
       // pubDate when never updated; updatedDate when set; the post's own sitemap overrides.
       { loc: `${S}/blog/first-post/`, lastmod: '2024-01-10', links: [] },
       {
@@ -69,7 +70,7 @@ describe('examples/astro-blog', () => {
       expect(existsSync(join(built.outDir, file)), file).toBe(true);
     }
     expect(built.logs.find((e) => e.level === 'info')?.message).toBe(
-      '12 pages found, 8 listed, 4 excluded (error-page 1, frontmatter 1, noindex 1, redirect 1), 5 without lastmod; 2 files',
+      '12 pages found, 8 listed, 4 excluded (error-page 1, frontmatter 1, noindex 1, redirect 1); 5 dated (3 frontmatter, 2 children), 3 without lastmod; 2 files',
     );
   });
 

@@ -29,9 +29,10 @@ describe('static output', () => {
 
   test('lists exactly the pages, with lastmod from Markdown frontmatter only', async () => {
     expect(await built.entries('sitemap-0.xml')).toEqual([
-      { loc: 'https://example.com/', links: [] },
+      // The home page and the blog index list the post: its date is theirs (children).
+      { loc: 'https://example.com/', lastmod: '2024-05-20', links: [] },
       { loc: 'https://example.com/about/', links: [] },
-      { loc: 'https://example.com/blog/', links: [] },
+      { loc: 'https://example.com/blog/', lastmod: '2024-05-20', links: [] },
       { loc: 'https://example.com/blog/first-post/', lastmod: '2024-05-20', links: [] },
     ]);
   });
@@ -55,11 +56,13 @@ describe('static output', () => {
   test('logs one summary line with the exclusions by reason, and the lastmod warning', () => {
     const info = built.logs.filter((e) => e.level === 'info');
     expect(info.map((e) => e.message)).toEqual([
-      '8 pages found, 4 listed, 4 excluded (error-page 1, filter 1, noindex 1, redirect 1), 3 without lastmod; 2 files',
+      '8 pages found, 4 listed, 4 excluded (error-page 1, filter 1, noindex 1, redirect 1); 3 dated (2 children, 1 frontmatter), 1 without lastmod; 2 files',
     ]);
     const warnings = built.logs.filter((e) => e.level === 'warn').map((e) => e.message);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^3 of 4 pages have no lastmod/);
+    expect(warnings[0]).toMatch(
+      /^1 of 4 pages have no lastmod: their sources are not in a git work tree and their file times are all one moment/,
+    );
   });
 
   test('adds the Sitemap line to robots.txt when the site is served from /', async () => {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { formatSummary } from './cli/summary.js';
 import { isSitemapError } from './errors.js';
 import { generateSitemaps } from './generate-sitemaps.js';
-import type { ChangeFreq, SitemapOptions, SourceDir } from './types.js';
+import type { ChangeFreq, LastmodSource, SitemapOptions, SourceDir } from './types.js';
 import { validateCommand } from './validate/command.js';
 
 const HELP = `Usage: sitemapkit <command> [options]
@@ -31,7 +31,16 @@ build options:
   --keep-error-pages         list root-level 404 and 500 pages too
   --custom-page <url>        also list this absolute URL (repeatable)
   --custom-sitemap <url>     also list this sitemap in the index (repeatable)
-  --git                      take lastmod from git history (needs full history in CI)
+  --git                      dates from git history, and warn when git cannot be used
+                             (default: used wherever the sources are in a git work tree)
+  --no-git                   no dates from git
+  --git-ignore-rev <hash>    a commit that changed no content, e.g. a reformat (repeatable;
+                             .git-blame-ignore-revs is read too)
+  --lastmod-from <kinds>     an order instead of the newest evidence, e.g. frontmatter,git
+                             (kinds: frontmatter, head, git, mtime)
+  --modified-field <name>    a frontmatter field that says when a page was modified (repeatable)
+  --published-field <name>   a frontmatter field that says when a page was published (repeatable)
+  --no-lastmod-from-children do not date listing pages by the newest page under them
   --no-head                  do not read page heads (noindex, canonical, redirects, hreflang)
   --lastmod <date>           lastmod for pages whose own date is unknown
   --changefreq <value>       changefreq for every URL (not written unless set)
@@ -70,6 +79,16 @@ const FLAG_OF: Record<string, string> = {
   outDir: '<outDir>',
   customPages: '--custom-page',
   customSitemaps: '--custom-sitemap',
+  sources: '--source',
+  root: '--root',
+  git: '--git',
+  gitIgnoreRevs: '--git-ignore-rev',
+  lastmodFrom: '--lastmod-from',
+  lastmodFromChildren: '--no-lastmod-from-children',
+  head: '--no-head',
+  report: '--report',
+  include: '--include',
+  exclude: '--exclude',
 };
 
 export interface CliIO {
@@ -108,6 +127,14 @@ function parseSource(value: string): SourceDir {
   return { dir, route };
 }
 
+function dateFieldFlags(
+  modified: string[] | undefined,
+  published: string[] | undefined,
+): SitemapOptions['dateFields'] {
+  if (!modified && !published) return undefined;
+  return { ...(modified ? { modified } : {}), ...(published ? { published } : {}) };
+}
+
 /** Parses `build` arguments into core options (exported for tests). */
 export function parseBuildArgs(args: string[]): {
   options: SitemapOptions;
@@ -135,6 +162,11 @@ export function parseBuildArgs(args: string[]): {
         'custom-page': { type: 'string', multiple: true },
         'custom-sitemap': { type: 'string', multiple: true },
         git: { type: 'boolean' },
+        'git-ignore-rev': { type: 'string', multiple: true },
+        'lastmod-from': { type: 'string' },
+        'modified-field': { type: 'string', multiple: true },
+        'published-field': { type: 'string', multiple: true },
+        'lastmod-from-children': { type: 'boolean' },
         head: { type: 'boolean' },
         lastmod: { type: 'string' },
         changefreq: { type: 'string' },
@@ -193,6 +225,13 @@ export function parseBuildArgs(args: string[]): {
     customPages: list('custom-page'),
     customSitemaps: list('custom-sitemap'),
     git: bool('git'),
+    gitIgnoreRevs: list('git-ignore-rev'),
+    lastmodFrom: str('lastmod-from')
+      ?.split(',')
+      .map((kind) => kind.trim())
+      .filter((kind) => kind !== '') as LastmodSource[] | undefined,
+    dateFields: dateFieldFlags(list('modified-field'), list('published-field')),
+    lastmodFromChildren: bool('lastmod-from-children'),
     head: bool('head'),
     lastmod: str('lastmod'),
     changefreq: str('changefreq') as ChangeFreq | undefined,
@@ -214,7 +253,11 @@ export function parseBuildArgs(args: string[]): {
   return { options, json: bool('json') ?? false, quiet: bool('quiet') ?? false };
 }
 
-function withFlagNames(message: string): string {
+/**
+ * Option names in a core message, as the flags a CLI user types.
+ * @example withFlagNames('map them with `sources`') // 'map them with --source'
+ */
+export function withFlagNames(message: string): string {
   return message.replace(
     /`([A-Za-z]+)(\.[^`]*)?`/g,
     (whole, name: string, rest: string | undefined) => {
@@ -230,7 +273,8 @@ async function build(args: string[], io: CliIO): Promise<number> {
     const result = await generateSitemaps(options);
     if (json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     else if (!quiet) io.stdout(`${formatSummary(result)}\n`);
-    for (const warning of result.warnings) io.stderr(`warning: ${warning.message}\n`);
+    for (const warning of result.warnings)
+      io.stderr(`warning: ${withFlagNames(warning.message)}\n`);
     return 0;
   } catch (error) {
     if (isSitemapError(error)) {

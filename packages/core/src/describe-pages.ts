@@ -1,6 +1,6 @@
 /**
  * Describes each found page: frontmatter of its source, what its head says, and its lastmod
- * from the chain, with where that came from.
+ * from the evidence rule (`lastmod/evidence.ts`), with where that came from.
  */
 import { resolve } from 'node:path';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
@@ -8,22 +8,35 @@ import type { HelperThread } from './discover/helper-thread.js';
 import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
 import { type GitDates, readGitDates } from './discover/read-git-dates.js';
 import { SitemapError } from './errors.js';
-import { type LastmodCandidates, pickLastmod } from './lastmod/lastmod-chain.js';
+import { dateFromChildren } from './lastmod/children.js';
+import { type Evidence, listEvidence, pickLastmod } from './lastmod/evidence.js';
 import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
 import { formatDate } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
 import type { LinkItem, PageRecord, SitemapWarning } from './types.js';
 import { urlRouteKey } from './url/map-file.js';
 
+/** Why a listed page has no lastmod, for advice that fits. */
+export type UndatedReason =
+  /** No source file was matched to the page. */
+  | 'no-source'
+  /** Its source's history is cut by a shallow clone. */
+  | 'shallow'
+  /** Its source's file time is a checkout's or an archive's, not an edit. */
+  | 'checkout-time'
+  /** Its source has no date of any kind we may use. */
+  | 'no-evidence';
+
 export interface DescribedPages {
-  /** True when `sources` were given (the lastmod advice depends on it). */
-  hasSources: boolean;
   /** hreflang alternates read from heads, by page URL. */
   headLinks: Map<string, LinkItem[]>;
-  /** True when source modification times were found meaningless. */
-  mtimesUntrusted: boolean;
+  /** Listed pages without a lastmod, by why; with up to three URLs each for the warning. */
+  undated: Map<UndatedReason, { count: number; examples: string[] }>;
   git?: GitDates;
 }
+
+/** Pages named one by one in a warning before the rest are only counted. */
+const MAX_LISTED = 20;
 
 function warnOrThrow(
   options: ResolvedOptions,
@@ -39,6 +52,39 @@ function warnOrThrow(
   warnings.push(warning);
 }
 
+/** A file time as a date we write (whole seconds). */
+function fileTime(ms: number): string {
+  return formatDate(new Date(Math.floor(ms / 1000) * 1000));
+}
+
+/**
+ * What git, or the file system, says of a source: its git date, and its file time where that
+ * time is an edit; `why` when it says nothing.
+ */
+function sourceDates(
+  source: SourceFile,
+  options: ResolvedOptions,
+  git: GitDates | undefined,
+  mtimesUntrusted: boolean,
+): { git?: string; mtime?: string; why?: UndatedReason } {
+  const useMtime = options.lastmodFrom.includes('mtime');
+  const path = git && resolve(options.root, source.rel);
+  if (git && path) {
+    const time = git.dates.get(path);
+    const dates: { git?: string; mtime?: string } = {};
+    if (time !== undefined) dates.git = formatDate(new Date(time));
+    // Uncommitted changes and new files: their time is an edit.
+    if (useMtime && (git.dirty.has(path) || git.untracked.has(path)))
+      dates.mtime = fileTime(source.mtimeMs);
+    if (dates.git || dates.mtime) return dates;
+    if (git.cut.has(path)) return { why: 'shallow' };
+  }
+  // Not known to git (no repository, or an ignored file): its time counts unless the times of
+  // the sources are all one moment's.
+  if (!useMtime) return { why: 'no-evidence' };
+  return mtimesUntrusted ? { why: 'checkout-time' } : { mtime: fileTime(source.mtimeMs) };
+}
+
 export async function describePages(
   pages: PageRecord[],
   sources: SourceIndex,
@@ -47,11 +93,11 @@ export async function describePages(
   helper: HelperThread | null = null,
 ): Promise<DescribedPages> {
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
+  const now = Date.now();
 
   // Path-level rules and the user's filter first (no I/O), then the frontmatter: a page it
   // leaves out needs no head read.
-  const kept: Array<{ record: PageRecord; source?: SourceFile; lastmods: LastmodCandidates }> = [];
-  const sourceTimes: number[] = [];
+  const kept: Array<{ record: PageRecord; source?: SourceFile; evidence: Evidence }> = [];
   for (const record of pages) {
     if (record.excluded) continue;
     if (options.filter && !options.filter(record.url)) {
@@ -62,13 +108,12 @@ export async function describePages(
     const key = urlRouteKey(record.url, options.baseUrl);
     const bare = key.replace(/\.html?$/i, '');
     const source = sources.find(key) ?? (bare === key ? undefined : sources.find(bare));
-    const lastmods: LastmodCandidates = {};
+    const evidence: Evidence = {};
     if (!source) {
-      kept.push({ record, lastmods });
+      kept.push({ record, evidence });
       continue;
     }
     record.source = source.rel;
-    sourceTimes.push(source.mtimeMs);
     if (source.frontmatterError) {
       const { message, line } = source.frontmatterError;
       warnOrThrow(options, warnings, {
@@ -79,12 +124,10 @@ export async function describePages(
     }
     if (source.meta) {
       for (const problem of source.meta.problems) {
+        const isDate = problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.');
         warnOrThrow(options, warnings, {
-          code:
-            problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.')
-              ? 'invalid-date'
-              : 'invalid-frontmatter',
-          message: `${source.rel}: frontmatter \`${problem.field}\` ${problem.message}; ignored`,
+          code: isDate ? 'invalid-date' : 'invalid-frontmatter',
+          message: `${source.rel}: frontmatter field "${problem.field}" ${problem.message}; ${options.strict ? 'failing the build (strict)' : 'not used'}`,
           file: source.rel,
         });
       }
@@ -92,24 +135,35 @@ export async function describePages(
         record.excluded = 'frontmatter';
         continue;
       }
-      if (source.meta.lastmod) lastmods.frontmatter = source.meta.lastmod;
+      const { override, modified, published } = source.meta;
+      if (override) evidence.override = override;
+      if (modified) evidence.modified = modified;
+      if (published) evidence.published = published;
       if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
       if (source.meta.priority !== undefined) record.priority = source.meta.priority;
     }
-    kept.push({ record, source, lastmods });
+    kept.push({ record, source, evidence });
   }
 
-  const git = options.git
-    ? await readGitDates(
-        options.root,
-        options.sources.map((s) => s.dir),
-      )
-    : undefined;
-  if (git?.unavailable) {
+  const git =
+    options.git !== false && options.lastmodFrom.includes('git') && sources.files.length > 0
+      ? await readGitDates(
+          options.sources.map((s) => s.dir),
+          options.gitIgnoreRevs,
+        )
+      : undefined;
+  if (git?.unavailable && options.git === true) {
     warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
   }
-  const mtimesUntrusted =
-    options.lastmodFrom.includes('mtime') && !mtimesAreMeaningful(sourceTimes);
+  for (const message of git?.problems ?? []) warnings.push({ code: 'git-ignore-revs', message });
+  const gitKnows = (path: string) =>
+    git !== undefined &&
+    (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
+  // The "one moment" test, over every source found that git says nothing of.
+  const times: number[] = [];
+  for (const file of sources.files)
+    if (!gitKnows(resolve(options.root, file.rel))) times.push(file.mtimeMs);
+  const mtimesUntrusted = !mtimesAreMeaningful(times);
 
   const headLinks = new Map<string, LinkItem[]>();
   const rules = options.head;
@@ -125,7 +179,7 @@ export async function describePages(
     : helper
       ? await helper.heads(job)
       : judgeHeadRange(job, 0, job.files.length);
-  withHead.forEach(({ record, lastmods }, index) => {
+  withHead.forEach(({ record, evidence }, index) => {
     const verdict = outcomes[index];
     if (!verdict) return;
     if ('error' in verdict) {
@@ -150,27 +204,54 @@ export async function describePages(
       return;
     }
     if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
-    if (verdict.modified) lastmods.head = verdict.modified;
+    if (verdict.modified && options.lastmodFrom.includes('head')) evidence.head = verdict.modified;
+    if (verdict.published) evidence.headPublished = verdict.published;
   });
 
-  for (const { record, source, lastmods } of kept) {
+  const undated = new Map<UndatedReason, { count: number; examples: string[] }>();
+  const why = new Map<PageRecord, UndatedReason>();
+  let future = 0;
+  for (const { record, source, evidence } of kept) {
     if (record.excluded) continue;
+    let reason: UndatedReason = 'no-source';
     if (source) {
-      const path = git && resolve(options.root, source.rel);
-      const dirty = (path && git?.dirty.has(path)) ?? false;
-      const gitTime = path ? git?.dates.get(path) : undefined;
-      if (gitTime !== undefined && !dirty) lastmods.git = formatDate(new Date(gitTime));
-      if (!mtimesUntrusted || dirty)
-        lastmods.mtime = formatDate(new Date(Math.floor(source.mtimeMs / 1000) * 1000));
+      const dates = sourceDates(source, options, git, mtimesUntrusted);
+      if (dates.git) evidence.git = dates.git;
+      if (dates.mtime) evidence.mtime = dates.mtime;
+      reason = dates.why ?? 'no-evidence';
     }
-    const picked = pickLastmod(lastmods, options.lastmodFrom, options.lastmod);
+    const picked = pickLastmod(evidence, options.lastmodOrder, now);
     if (picked.value) record.lastmod = picked.value;
     record.lastmodFrom = picked.from;
+    if (options.report) record.candidates = listEvidence(evidence);
+    for (const c of picked.future) {
+      if (++future <= MAX_LISTED)
+        warnings.push({
+          code: 'lastmod-future',
+          message: `${source?.rel ?? record.file}: ${c.from} date ${c.value} is after the build started; not used`,
+          url: record.url,
+        });
+    }
+    if (!picked.value) why.set(record, reason);
   }
-  return {
-    hasSources: options.sources.length > 0,
-    headLinks,
-    mtimesUntrusted,
-    ...(git ? { git } : {}),
-  };
+  if (future > MAX_LISTED) {
+    warnings.push({
+      code: 'lastmod-future',
+      message: `${future - MAX_LISTED} more dates after the build started were not used (see the report)`,
+    });
+  }
+  if (options.lastmodFromChildren) dateFromChildren(pages, options.baseUrl);
+  for (const [record, reason] of why) {
+    if (record.lastmod) continue;
+    if (options.lastmod) {
+      record.lastmod = options.lastmod;
+      record.lastmodFrom = 'option';
+      continue;
+    }
+    const entry = undated.get(reason) ?? { count: 0, examples: [] };
+    entry.count++;
+    if (entry.examples.length < 3) entry.examples.push(record.url);
+    undated.set(reason, entry);
+  }
+  return { headLinks, undated, ...(git ? { git } : {}) };
 }

@@ -4,18 +4,20 @@
  */
 import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
-import { type DescribedPages, describePages } from './describe-pages.js';
+import { type DescribedPages, describePages, type UndatedReason } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
 import { indexSources, scanSources } from './discover/find-sources.js';
 import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
 import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
+import type { DateFields } from './lastmod/frontmatter-fields.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { renderReport, writeReport } from './report.js';
 import { checkEntries } from './self-check.js';
 import type {
   ExclusionReason,
   GenerateResult,
+  LastmodKind,
   PageRecord,
   SitemapOptions,
   SitemapWarning,
@@ -101,6 +103,11 @@ function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]):
   }
 }
 
+/** The frontmatter date fields to read, or null when frontmatter is not read. */
+function fieldsToRead(options: ResolvedOptions): DateFields | null {
+  return options.frontmatter ? options.dateFields : null;
+}
+
 /**
  * Finds the pages and their sources and describes the pages; on a large site a helper thread
  * takes a share of the per-file work (see `HelperThread`).
@@ -114,13 +121,13 @@ async function discoverAndDescribe(
   try {
     const found = await findPages(options, warnings, (count) => {
       if (count === THREAD_FROM_PAGES && wanted) {
-        thread.helper = HelperThread.start(options.sources, options.root, options.frontmatter);
+        thread.helper = HelperThread.start(options.sources, options.root, fieldsToRead(options));
       }
     });
     const sources = indexSources(
       thread.helper
         ? await thread.helper.sources()
-        : scanSources(options.sources, options.root, options.frontmatter),
+        : scanSources(options.sources, options.root, fieldsToRead(options)),
     );
     if (options.head === null) thread.helper?.stop();
     if (found.length === 0 && options.customPages.length === 0) {
@@ -214,7 +221,39 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described);
 }
 
-/** Counts, the lastmod warning, the report: what every run ends with. */
+/** What to do about listed pages without a lastmod, by why they have none. */
+function undatedWarnings(
+  undated: DescribedPages['undated'],
+  included: number,
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): void {
+  const advice: Record<UndatedReason, (n: number) => string> = {
+    'no-source': (n) =>
+      `${n} of ${included} pages have no source file, so nothing dates them: map their source folders with \`sources\`, or emit <meta property="article:modified_time"> (or JSON-LD dateModified) in their heads`,
+    shallow: (n) =>
+      `${n} of ${included} pages have no lastmod: the git history of their sources is cut by a shallow clone; fetch the full history (fetch-depth: 0 in CI)`,
+    'checkout-time': (n) =>
+      `${n} of ${included} pages have no lastmod: their sources are not in a git work tree and their file times are all one moment (a fresh copy or an unpacked archive), which says nothing of edits; ${options.git === false ? 'turn on `git` or ' : 'build from a git checkout, or '}set a modified date in their frontmatter (lastmod, updatedDate)`,
+    'no-evidence': (n) =>
+      `${n} of ${included} pages have a source but no date: ${options.git === false ? 'turn on `git`, or ' : ''}set a modified date in their frontmatter (lastmod, updatedDate)`,
+  };
+  for (const [reason, { count, examples }] of undated) {
+    const more = count > examples.length ? ', ...' : '';
+    warnings.push({
+      code: 'lastmod-unknown',
+      message: `${advice[reason](count)} (${examples.join(', ')}${more})`,
+    });
+  }
+}
+
+/** `frontmatter:updatedDate` -> `frontmatter`: what the summary counts. */
+function kindOf(from: PageRecord['lastmodFrom']): LastmodKind | null {
+  if (from === 'none') return null;
+  return from.startsWith('frontmatter:') ? 'frontmatter' : (from as LastmodKind);
+}
+
+/** Counts, the lastmod warnings, the report: what every run ends with. */
 async function finish(
   records: PageRecord[],
   files: WrittenFile[],
@@ -222,35 +261,27 @@ async function finish(
   warnings: SitemapWarning[],
   indexUrl: string | null,
   options: ResolvedOptions,
-  { mtimesUntrusted, hasSources }: Pick<DescribedPages, 'mtimesUntrusted' | 'hasSources'>,
+  { undated }: Pick<DescribedPages, 'undated'>,
 ): Promise<GenerateResult> {
   reciprocityWarnings(records, warnings);
   const excluded: Partial<Record<ExclusionReason, number>> = {};
+  const dated: Partial<Record<LastmodKind, number>> = {};
   let included = 0;
   let withoutLastmod = 0;
   for (const record of records) {
     if (record.excluded) excluded[record.excluded] = (excluded[record.excluded] ?? 0) + 1;
     else {
       included++;
-      if (!record.lastmod) withoutLastmod++;
+      const kind = record.lastmod ? kindOf(record.lastmodFrom) : null;
+      if (kind) dated[kind] = (dated[kind] ?? 0) + 1;
+      else withoutLastmod++;
     }
   }
-  if (withoutLastmod > 0) {
-    const why = mtimesUntrusted
-      ? ' (their source files all carry nearly the same modification time, as after a fresh clone, so those times say nothing)'
-      : '';
-    const advice = hasSources
-      ? 'Set a date in their frontmatter (lastmod, updatedDate), or enable git dates (git: true) with full history (fetch-depth: 0 in CI).'
-      : 'Point `sources` at the pages\' source files (frontmatter dates, git dates, file times), or emit <meta property="article:modified_time"> in their heads.';
-    warnings.push({
-      code: 'lastmod-unknown',
-      message: `${withoutLastmod} of ${included} pages have no lastmod: their date could not be known${why}. ${advice}`,
-    });
-  }
+  if (withoutLastmod > 0) undatedWarnings(undated, included, options, warnings);
   const result: GenerateResult = {
     indexUrl,
     files,
-    pages: { found: records.length, included, excluded, withoutLastmod },
+    pages: { found: records.length, included, excluded, withoutLastmod, dated },
     records,
     removed,
     warnings,

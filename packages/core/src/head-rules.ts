@@ -21,6 +21,7 @@ export interface HeadVerdict {
   detail?: string;
   alternates: LinkItem[];
   modified?: string;
+  published?: string;
   problems: string[];
 }
 
@@ -101,7 +102,12 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
   if (head.modifiedTime !== undefined) {
     const parsed = parseLastmod(head.modifiedTime);
     if (parsed.ok) verdict.modified = parsed.value;
-    else verdict.problems.push(`article:modified_time ${parsed.reason}`);
+    else verdict.problems.push(`modified date in the head: ${parsed.reason}`);
+  }
+  if (head.publishedTime !== undefined) {
+    const parsed = parseLastmod(head.publishedTime);
+    if (parsed.ok) verdict.published = parsed.value;
+    else verdict.problems.push(`published date in the head: ${parsed.reason}`);
   }
   return verdict;
 }

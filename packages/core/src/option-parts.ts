@@ -1,6 +1,7 @@
 /** Resolving the options that need more than a default: site, base, sources, i18n, head rules. */
 import { resolve } from 'node:path';
 import type { HeadRules } from './head-rules.js';
+import { type DateFields, normaliseFieldName } from './lastmod/frontmatter-fields.js';
 import { isPlainObject } from './option-checks.js';
 import type { ResolvedI18n, ResolvedSource } from './options.js';
 import type { SitemapOptions, SourceDir } from './types.js';
@@ -102,6 +103,40 @@ export function resolveI18n(problems: string[], value: unknown): ResolvedI18n | 
     );
   }
   return { defaultLocale: value.defaultLocale, locales };
+}
+
+/**
+ * `dateFields`: `{ modified?: string[], published?: string[] }`; a name may not take both roles.
+ * @example resolveDateFields([], { modified: ['revised'] }) // { modified: ['revised'] }
+ */
+export function resolveDateFields(problems: string[], value: unknown): DateFields {
+  if (value === undefined) return {};
+  if (!isPlainObject(value)) {
+    problems.push('`dateFields` must be { modified?: string[], published?: string[] }');
+    return {};
+  }
+  const fields: DateFields = {};
+  for (const [role, names] of Object.entries(value)) {
+    if (role !== 'modified' && role !== 'published') {
+      problems.push(
+        `unknown option \`dateFields.${role}\`: the roles are \`modified\` and \`published\``,
+      );
+      continue;
+    }
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n.trim() === '')) {
+      problems.push(`\`dateFields.${role}\` must be an array of field names`);
+      continue;
+    }
+    fields[role] = names.map((n: string) => n.trim());
+  }
+  const published = new Set((fields.published ?? []).map(normaliseFieldName));
+  for (const name of fields.modified ?? []) {
+    if (published.has(normaliseFieldName(name)))
+      problems.push(
+        `\`dateFields\`: ${JSON.stringify(name)} is named both modified and published; give it one role`,
+      );
+  }
+  return fields;
 }
 
 export const HEAD_RULES: Array<keyof HeadRules> = ['noindex', 'canonical', 'redirect', 'hreflang'];

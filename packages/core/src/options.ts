@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { SitemapError } from './errors.js';
 import type { HeadRules } from './head-rules.js';
+import type { DateFields } from './lastmod/frontmatter-fields.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import {
   CURRENT_MAX_BYTES_PER_SITEMAP,
@@ -25,6 +26,7 @@ import {
 import {
   HEAD_RULES,
   normaliseBase,
+  resolveDateFields,
   resolveHead,
   resolveI18n,
   resolveSite,
@@ -38,6 +40,9 @@ import type {
   TrailingSlash,
 } from './types.js';
 
+/** Every kind of lastmod evidence, as `lastmodFrom` names them. */
+export const LASTMOD_SOURCES: readonly LastmodSource[] = ['frontmatter', 'head', 'git', 'mtime'];
+
 export const DEFAULTS = {
   base: '/',
   trailingSlash: 'ignore' as TrailingSlash,
@@ -45,8 +50,8 @@ export const DEFAULTS = {
   cleanUrls: true,
   excludeErrorPages: true,
   head: true,
-  git: false,
-  lastmodFrom: ['frontmatter', 'head', 'git', 'mtime'] as LastmodSource[],
+  git: 'auto' as boolean | 'auto',
+  lastmodFromChildren: true,
   filenameBase: 'sitemap',
   gzip: false,
   robotsTxt: true,
@@ -79,6 +84,8 @@ export interface ResolvedOptions
       | 'cleanUrls'
       | 'excludeErrorPages'
       | 'git'
+      | 'gitIgnoreRevs'
+      | 'lastmodFromChildren'
       | 'filenameBase'
       | 'gzip'
       | 'robotsTxt'
@@ -108,8 +115,12 @@ export interface ResolvedOptions
   outDir: string;
   root: string;
   sources: ResolvedSource[];
-  /** Only the enabled links of the chain (git left out unless `git` is on), in order. */
+  /** The kinds of evidence in use (git left out when `git` is false). */
   lastmodFrom: LastmodSource[];
+  /** The user's explicit order, or null: the newest evidence wins. */
+  lastmodOrder: LastmodSource[] | null;
+  /** The user's own frontmatter date field names (the built-in ones are always read). */
+  dateFields: DateFields;
   lastmod: string | undefined;
   changefreq: ChangeFreq | undefined;
   priority: number | undefined;
@@ -138,7 +149,10 @@ const KNOWN_KEYS = new Set([
   'sources',
   'head',
   'git',
+  'gitIgnoreRevs',
   'lastmodFrom',
+  'dateFields',
+  'lastmodFromChildren',
   'lastmod',
   'changefreq',
   'priority',
@@ -205,11 +219,24 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
       }
     }
   }
+  if (o.git !== undefined && typeof o.git !== 'boolean' && o.git !== 'auto') {
+    problems.push(`\`git\` must be true, false or 'auto'; got ${JSON.stringify(o.git)}`);
+  }
+  const dateFields = resolveDateFields(problems, o.dateFields);
+  checkStringArray(problems, 'gitIgnoreRevs', o.gitIgnoreRevs);
+  if (Array.isArray(o.gitIgnoreRevs)) {
+    for (const rev of o.gitIgnoreRevs) {
+      if (typeof rev === 'string' && !/^[0-9a-fA-F]{7,64}$/.test(rev))
+        problems.push(
+          `\`gitIgnoreRevs\` entry ${JSON.stringify(rev.slice(0, 80))} is not a commit hash (7 to 64 hex digits)`,
+        );
+    }
+  }
   for (const key of [
     'cleanUrls',
     'excludeErrorPages',
     'frontmatter',
-    'git',
+    'lastmodFromChildren',
     'gzip',
     'robotsTxt',
     'strict',
@@ -229,13 +256,13 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
   checkFunction(problems, 'serialize', o.serialize);
 
   if (o.lastmodFrom !== undefined) {
-    const allowed = ['frontmatter', 'head', 'git', 'mtime'];
+    const allowed: readonly string[] = LASTMOD_SOURCES;
     if (
       !Array.isArray(o.lastmodFrom) ||
       o.lastmodFrom.some((v) => !allowed.includes(v as string))
     ) {
       problems.push(
-        `\`lastmodFrom\` must be an array of ${allowed.map((a) => `'${a}'`).join(', ')}`,
+        `\`lastmodFrom\` must list kinds of evidence from ${allowed.map((a) => `'${a}'`).join(', ')}; got ${JSON.stringify(o.lastmodFrom)}`,
       );
     } else if (new Set(o.lastmodFrom).size !== o.lastmodFrom.length) {
       problems.push('`lastmodFrom` must not name a source twice');
@@ -309,10 +336,9 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     );
   }
 
-  const git = (o.git as boolean | undefined) ?? DEFAULTS.git;
-  const chain = ((o.lastmodFrom as LastmodSource[] | undefined) ?? DEFAULTS.lastmodFrom).filter(
-    (s) => s !== 'git' || git,
-  );
+  const git = (o.git as boolean | 'auto' | undefined) ?? DEFAULTS.git;
+  const order = (o.lastmodFrom as LastmodSource[] | undefined) ?? null;
+  const chain = (order ?? LASTMOD_SOURCES).filter((s) => s !== 'git' || git !== false);
   const i = input;
   return {
     origin,
@@ -332,7 +358,11 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     frontmatter: i.frontmatter ?? chain.includes('frontmatter'),
     selfCheck: i.selfCheck ?? true,
     git,
+    gitIgnoreRevs: i.gitIgnoreRevs ?? [],
     lastmodFrom: chain,
+    lastmodOrder: order && chain,
+    dateFields,
+    lastmodFromChildren: i.lastmodFromChildren ?? DEFAULTS.lastmodFromChildren,
     lastmod,
     changefreq: i.changefreq,
     priority: i.priority,

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { GenerateResult } from './types.js';
 import { writeFileAtomic } from './write.js';
 
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 export function renderReport(result: Omit<GenerateResult, 'reportPath'>, site: string): string {
   const report = {
@@ -29,6 +29,7 @@ export function renderReport(result: Omit<GenerateResult, 'reportPath'>, site: s
       ...(r.excludedDetail ? { detail: r.excludedDetail } : {}),
       lastmod: r.lastmod ?? null,
       lastmodFrom: r.lastmodFrom,
+      candidates: r.candidates ?? [],
       sitemap: r.sitemap ?? null,
     })),
   };

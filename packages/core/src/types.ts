@@ -8,19 +8,42 @@ export type TrailingSlash = 'always' | 'never' | 'ignore';
 export type BuildFormat = 'directory' | 'file' | 'preserve';
 export type LimitsPreset = 'seeds' | 'current';
 
-/** Where a URL's `<lastmod>` came from. `frontmatter:<field>` names the field. */
+/**
+ * Where a URL's `<lastmod>` came from. `frontmatter:<field>` names the field; `children` is a
+ * listing page dated by the newest page under it.
+ */
 export type LastmodProvenance =
   | `frontmatter:${string}`
   | 'html-meta'
   | 'git'
   | 'mtime'
+  | 'children'
   | 'option'
   | 'serialize'
   | 'custom'
   | 'none';
 
-/** The links in the chain that finds a page's lastmod, tried in order. */
+/** Where a lastmod came from, without the field name: what the summary counts. */
+export type LastmodKind =
+  | 'frontmatter'
+  | 'html-meta'
+  | 'git'
+  | 'mtime'
+  | 'children'
+  | 'option'
+  | 'serialize'
+  | 'custom';
+
+/** The kinds of evidence of a page's lastmod, as `lastmodFrom` names them. */
 export type LastmodSource = 'frontmatter' | 'head' | 'git' | 'mtime';
+
+/** Frontmatter field names of your own, by what they say (matched whatever their case or style). */
+export interface DateFieldNames {
+  /** Fields that say the page was modified, e.g. `['revised']`. */
+  modified?: string[];
+  /** Fields that say the page was published (a floor for its lastmod), e.g. `['firstPosted']`. */
+  published?: string[];
+}
 
 /** Why a page found in `outDir` is not in the sitemap. */
 export type ExclusionReason =
@@ -113,10 +136,35 @@ export interface SitemapOptions {
    * @default true, unless `lastmodFrom` leaves 'frontmatter' out
    */
   frontmatter?: boolean;
-  /** Take lastmod from git history (one `git log` pass). @default false */
-  git?: boolean;
-  /** Order of the lastmod chain. @default ['frontmatter', 'head', 'git', 'mtime'] */
+  /**
+   * Take dates from git history: the last commit that changed each source's content (one
+   * `git log` pass per repository). `'auto'` uses git wherever the sources are in a work tree,
+   * and says nothing when they are not; `true` also warns when git cannot be used.
+   * @default 'auto'
+   */
+  git?: boolean | 'auto';
+  /**
+   * Commits whose changes say nothing about content (mass reformatting), full or abbreviated
+   * hashes; the repository's `.git-blame-ignore-revs` is read too.
+   * @default []
+   */
+  gitIgnoreRevs?: string[];
+  /**
+   * Without it, a page's lastmod is the newest of its evidence (frontmatter modified dates, git,
+   * the head, real edit times). Given, the first kind in this order that knows a date wins.
+   * Either way a lastmod is never earlier than the page's published date.
+   * @default undefined (the newest evidence wins)
+   * @example ['frontmatter', 'git'] // frontmatter is authoritative
+   */
   lastmodFrom?: LastmodSource[];
+  /** Frontmatter date field names of your own, added to the ones read out of the box. */
+  dateFields?: DateFieldNames;
+  /**
+   * A page with pages under it in the URL tree (a section, a blog index, the home page) takes
+   * the newest date of those pages when it is newer than its own (provenance `children`).
+   * @default true
+   */
+  lastmodFromChildren?: boolean;
   /** A lastmod for pages whose own date is unknown (provenance `option`). */
   lastmod?: Date | string;
   /** Written for every URL that does not set its own. Not written unless set. */
@@ -223,6 +271,8 @@ export interface PageRecord {
   excluded?: ExclusionReason;
   /** Detail for an exclusion, e.g. the canonical URL a page points to. */
   excludedDetail?: string;
+  /** Every date the page had evidence of, winner or not (kept when a `report` is written). */
+  candidates?: Array<{ from: LastmodProvenance; value: string }>;
   /** File name (relative to `outDir`) of the sitemap the URL landed in. */
   sitemap?: string;
 }
@@ -236,6 +286,8 @@ export interface GenerateResult {
     included: number;
     excluded: Partial<Record<ExclusionReason, number>>;
     withoutLastmod: number;
+    /** Listed pages with a lastmod, by where it came from (`frontmatter` sums every field). */
+    dated: Partial<Record<LastmodKind, number>>;
   };
   /** Per page: URL, lastmod and its provenance, exclusion reason. Sorted by URL. */
   records: PageRecord[];

@@ -59,7 +59,7 @@ describe('an impossible frontmatter date', () => {
     const { lines } = await viteBuild(root, { plugins: [sitemap(options)] });
     expect(sitemapkitLines(lines)).toContainEqual(
       expect.stringMatching(
-        /^warn: sitemapkit: content\/posts\/hello\.md: frontmatter `lastmod` .*; ignored$/,
+        /^warn: sitemapkit: content\/posts\/hello\.md: frontmatter field "lastmod" 2024-02-30 is not a real date; not used$/,
       ),
     );
   });

@@ -46,14 +46,15 @@ test("frontmatter dates from sources relative to Vite's root", async () => {
   expect(await readFile(join(out, 'sitemap-0.xml'), 'utf8')).toBe(
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-      '<url><loc>https://example.com/</loc></url>\n' +
+      // The home page lists the posts: the newest of them dates it.
+      '<url><loc>https://example.com/</loc><lastmod>2024-06-10T08:30:00Z</lastmod></url>\n' +
       '<url><loc>https://example.com/posts/hello/</loc><lastmod>2024-05-01</lastmod></url>\n' +
       '<url><loc>https://example.com/posts/world/</loc><lastmod>2024-06-10T08:30:00Z</lastmod><changefreq>monthly</changefreq></url>\n' +
       '</urlset>\n',
   );
   expect(await validateSitemapDir(out)).toEqual([]);
   expect(sitemapkitLines(lines)[0]).toBe(
-    'info: sitemapkit: 3 pages found, 3 listed, 0 excluded, 1 without lastmod; 2 files',
+    'info: sitemapkit: 3 pages found, 3 listed, 0 excluded; 3 dated (2 frontmatter, 1 children), 0 without lastmod; 2 files',
   );
 });
 

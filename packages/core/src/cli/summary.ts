@@ -1,5 +1,5 @@
 /** Human summary of a result, for the CLI and the adapters' loggers. Pure. */
-import type { GenerateResult } from '../types.js';
+import type { GenerateResult, LastmodKind } from '../types.js';
 
 /** `1234` -> `1.2 kB`. */
 export function formatBytes(bytes: number): string {
@@ -8,12 +8,28 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
+/** What the summary calls each kind of lastmod source. */
+const KIND_LABEL: Partial<Record<LastmodKind, string>> = { 'html-meta': 'head' };
+
 /**
- * One line: pages found, listed, excluded by reason, without lastmod, files written.
- * @example 'sitemapkit: 12 pages found, 9 listed, 3 excluded (error-page 1, noindex 2), 1 without lastmod; 2 files written'
+ * Dated pages by where their date came from, most first.
+ * @example formatDated({ git: 380, frontmatter: 25, 'html-meta': 7 }) // '412 dated (380 git, 25 frontmatter, 7 head)'
+ */
+export function formatDated(dated: Partial<Record<LastmodKind, number>>): string {
+  const kinds = (Object.entries(dated) as Array<[LastmodKind, number]>).sort(
+    ([a, n], [b, m]) => m - n || (a < b ? -1 : 1),
+  );
+  const total = kinds.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return '0 dated';
+  return `${total} dated (${kinds.map(([kind, n]) => `${n} ${KIND_LABEL[kind] ?? kind}`).join(', ')})`;
+}
+
+/**
+ * One line: pages found, listed, excluded by reason, dated by source, without lastmod, files.
+ * @example 'sitemapkit: 12 pages found, 9 listed, 3 excluded (error-page 1, noindex 2); 8 dated (6 git, 2 frontmatter), 1 without lastmod; 2 files'
  */
 export function formatSummaryLine(result: GenerateResult): string {
-  const { found, included, excluded, withoutLastmod } = result.pages;
+  const { found, included, excluded, withoutLastmod, dated } = result.pages;
   const reasons = Object.entries(excluded)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([reason, n]) => `${reason} ${n}`)
@@ -24,7 +40,7 @@ export function formatSummaryLine(result: GenerateResult): string {
   return (
     `sitemapkit: ${found} pages found, ${included} listed, ${excludedCount} excluded` +
     (reasons ? ` (${reasons})` : '') +
-    `, ${withoutLastmod} without lastmod; ${result.files.length} files` +
+    `; ${formatDated(dated)}, ${withoutLastmod} without lastmod; ${result.files.length} files` +
     (unchanged > 0 ? ` (${unchanged} unchanged)` : '')
   );
 }

@@ -11,12 +11,19 @@
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { flat } from '../flat-string.js';
-import { type PageMeta, readPageMeta } from '../lastmod/frontmatter-fields.js';
+import {
+  type DateFields,
+  fieldRoles,
+  type PageMeta,
+  readPageMeta,
+} from '../lastmod/frontmatter-fields.js';
 import type { ResolvedSource } from '../options.js';
 import { readFrontmatter } from './read-frontmatter.js';
 import { walkFiles } from './walk-files.js';
 
-const MARKDOWN = /\.(md|mdx|markdown|mdoc|markdoc)$/i;
+/** Sources whose first lines may hold frontmatter: Markdown, and templates that carry it (Eleventy, Jekyll, Hugo). */
+const WITH_FRONTMATTER =
+  /\.(md|mdx|markdown|mdoc|markdoc|njk|liquid|hbs|mustache|ejs|haml|pug|html?)$/i;
 const EXTENSION = /\.[^./]+$/;
 
 export interface SourceFile {
@@ -110,16 +117,17 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
 }
 
 /**
- * Stats (and, with `withFrontmatter`, reads the frontmatter block of) the listed files from
+ * Stats (and, given the date `fields` to read, reads the frontmatter block of) the listed files from
  * `from` up to `to`. Each file is on its own, so two threads can share a list by ranges.
  */
 export function scanSourceRange(
   list: SourceList,
   sources: ResolvedSource[],
-  withFrontmatter: boolean,
+  fields: DateFields | null,
   from: number,
   to: number,
 ): SourceScan {
+  const roles = fields && fieldRoles(fields);
   const files: SourceFile[] = [];
   const problems: string[] = [];
   for (let i = from; i < to; i++) {
@@ -140,9 +148,9 @@ export function scanSourceRange(
     };
     try {
       file.mtimeMs = statSync(path).mtimeMs;
-      if (withFrontmatter && MARKDOWN.test(relPath)) {
+      if (roles && WITH_FRONTMATTER.test(relPath)) {
         const fm = readFrontmatter(path);
-        if (fm.ok) file.meta = readPageMeta(fm.data);
+        if (fm.ok) file.meta = readPageMeta(fm.data, roles);
         else file.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
       }
     } catch (error) {
@@ -162,10 +170,10 @@ export function scanSourceRange(
 export function scanSources(
   sources: ResolvedSource[],
   root: string,
-  withFrontmatter: boolean,
+  fields: DateFields | null,
 ): SourceScan {
   const list = listSources(sources, root);
-  const scan = scanSourceRange(list, sources, withFrontmatter, 0, list.paths.length);
+  const scan = scanSourceRange(list, sources, fields, 0, list.paths.length);
   return { files: scan.files, problems: [...list.problems, ...scan.problems] };
 }
 

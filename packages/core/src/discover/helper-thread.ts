@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SitemapError } from '../errors.js';
+import type { DateFields } from '../lastmod/frontmatter-fields.js';
 import type { ResolvedSource } from '../options.js';
 import { type SourceList, type SourceScan, scanSourceRange } from './find-sources.js';
 import type { HeadJob, HeadOutcome } from './page-heads.js';
@@ -49,7 +50,8 @@ export interface HelperRequest {
 export interface HelperData {
   sources: ResolvedSource[];
   root: string;
-  withFrontmatter: boolean;
+  /** The frontmatter date fields to read, or null when frontmatter is not read. */
+  fields: DateFields | null;
   cursor: SharedArrayBuffer;
 }
 
@@ -59,11 +61,11 @@ export function shareSourceScan(
   data: HelperData,
   take: (part: Part<SourceScan>) => void,
 ): void {
-  const { sources, withFrontmatter, cursor } = data;
+  const { sources, fields, cursor } = data;
   workClaimedRanges(
     new Int32Array(cursor),
     list.paths.length,
-    (from, to) => [scanSourceRange(list, sources, withFrontmatter, from, to)],
+    (from, to) => [scanSourceRange(list, sources, fields, from, to)],
     take,
   );
 }
@@ -96,8 +98,8 @@ export class HelperThread {
   #failure: SitemapError | null = null;
   readonly #onFailure: Array<(error: SitemapError) => void> = [];
 
-  private constructor(sources: ResolvedSource[], root: string, withFrontmatter: boolean) {
-    this.#data = { sources, root, withFrontmatter, cursor: new SharedArrayBuffer(4) };
+  private constructor(sources: ResolvedSource[], root: string, fields: DateFields | null) {
+    this.#data = { sources, root, fields, cursor: new SharedArrayBuffer(4) };
     this.#worker = new Worker(WORKER_URL, { workerData: this.#data });
     this.#worker.unref();
     this.#worker.on('message', (reply: HelperReply) => {
@@ -120,11 +122,11 @@ export class HelperThread {
   static start(
     sources: ResolvedSource[],
     root: string,
-    withFrontmatter: boolean,
+    fields: DateFields | null,
   ): HelperThread | null {
     if (WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL))) return null;
     try {
-      return new HelperThread(sources, root, withFrontmatter);
+      return new HelperThread(sources, root, fields);
     } catch {
       return null;
     }

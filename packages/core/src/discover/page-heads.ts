@@ -20,6 +20,7 @@ function isEmpty(verdict: HeadVerdict): boolean {
   return (
     verdict.excluded === undefined &&
     verdict.modified === undefined &&
+    verdict.published === undefined &&
     verdict.alternates.length === 0 &&
     verdict.problems.length === 0
   );

@@ -1,17 +1,34 @@
 /**
- * Reads only the frontmatter block of a Markdown source (touches disk), never the body, and
- * parses it with gray-matter. YAML is loaded with js-yaml's core schema, so dates stay the
- * strings the author wrote (js-yaml's default schema turns `2024-02-30` into March 1st) and
- * gray-matter's cache, which would keep every parsed file in memory, is not used.
+ * Reads only the frontmatter block of a page source (touches disk), never the body, and parses
+ * it. Three forms, as Hugo, Jekyll, Eleventy and Astro write them:
+ * - YAML between `---` lines, parsed by gray-matter with js-yaml's core schema, so dates stay the
+ *   strings the author wrote (js-yaml's default schema turns `2024-02-30` into March 1st) and
+ *   gray-matter's cache, which would keep every parsed file in memory, is not used;
+ * - TOML between `+++` lines (smol-toml); its dates are handed on as the text they were written
+ *   in, so a local date-time keeps no invented zone;
+ * - a JSON object that opens the file and closes with `}` alone on a line (Hugo).
  */
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
+import { parse as parseToml, TomlDate, TomlError } from 'smol-toml';
 import { readPrefix } from './read-prefix.js';
 
 /** A frontmatter block larger than this is treated as unterminated. */
 const BLOCK_BYTE_CAP = 1024 * 1024;
-const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
-const CLOSING = /\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+const YAML_OPENING = /^\uFEFF?---[ \t]*\r?\n/;
+const YAML_CLOSING = /\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+const TOML_OPENING = /^\uFEFF?\+\+\+[ \t]*\r?\n/;
+const TOML_CLOSING = /\r?\n\+\+\+[ \t]*(?:\r?\n|$)/;
+const JSON_OPENING = /^\uFEFF?\{[ \t]*\r?\n/;
+const JSON_CLOSING = /\r?\n\}[ \t]*(?:\r?\n|$)/;
+
+type Format = 'YAML' | 'TOML' | 'JSON';
+
+const FORMATS: ReadonlyArray<{ format: Format; opening: RegExp; closing: RegExp }> = [
+  { format: 'YAML', opening: YAML_OPENING, closing: YAML_CLOSING },
+  { format: 'TOML', opening: TOML_OPENING, closing: TOML_CLOSING },
+  { format: 'JSON', opening: JSON_OPENING, closing: JSON_CLOSING },
+];
 
 const MATTER_OPTIONS = {
   engines: {
@@ -23,30 +40,74 @@ export type FrontmatterResult =
   | { ok: true; data: Record<string, unknown> }
   | { ok: false; message: string; line?: number };
 
-/** Extracts the `---` block from the start of `text`: null when there is none (yet). */
+function formatOf(text: string) {
+  return FORMATS.find((f) => f.opening.test(text));
+}
+
+/**
+ * Extracts the frontmatter block (`---`, `+++` or `{` form) from the start of `text`: null when
+ * there is none (yet).
+ * @example frontmatterBlock('+++\ntitle = "x"\n+++\nbody') // '+++\ntitle = "x"\n+++\n'
+ */
 export function frontmatterBlock(text: string): string | null {
-  const open = OPENING.exec(text);
-  if (!open) return null;
-  const close = CLOSING.exec(text.slice(open[0].length - 1));
+  const form = formatOf(text);
+  if (!form) return null;
+  const open = form.opening.exec(text) as RegExpExecArray;
+  const close = form.closing.exec(text.slice(open[0].length - 1));
   if (!close) return null;
   return text.slice(0, open[0].length - 1 + close.index + close[0].length);
 }
 
-/** Parses a frontmatter block (pure). Line numbers count from the file's first line. */
+/** TOML dates as the text they were written in (`2024-01-05`, `2024-01-05T10:00:00.000`). */
+function tomlDatesAsText(value: unknown, depth = 0): unknown {
+  if (value instanceof TomlDate) return value.toISOString();
+  if (depth < 2 && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = tomlDatesAsText(v, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+function parseBlock(format: Format, block: string): unknown {
+  if (format === 'YAML') return matter(block, MATTER_OPTIONS).data as unknown;
+  const body = block
+    .replace(format === 'TOML' ? TOML_OPENING : /^\uFEFF?/, '')
+    .replace(format === 'TOML' ? TOML_CLOSING : /$^/, '');
+  if (format === 'JSON') return JSON.parse(body) as unknown;
+  return tomlDatesAsText(parseToml(body));
+}
+
+/** The line in the file of an error's mark, for each parser's way of saying it. */
+function errorLine(format: Format, error: unknown): number | undefined {
+  if (format === 'YAML') {
+    const mark = (error as { mark?: { line?: number } }).mark;
+    return mark?.line !== undefined ? mark.line + 2 : undefined;
+  }
+  if (format === 'TOML' && error instanceof TomlError) return error.line + 1;
+  return undefined;
+}
+
+/**
+ * Parses a frontmatter block (pure). Line numbers count from the file's first line.
+ * @example parseFrontmatter('---\ndate: 2024-01-05\n---\n') // { ok: true, data: { date: '2024-01-05' } }
+ */
 export function parseFrontmatter(block: string): FrontmatterResult {
+  const format = formatOf(block)?.format ?? 'YAML';
   try {
-    const data = matter(block, MATTER_OPTIONS).data as unknown;
+    const data = parseBlock(format, block);
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       return { ok: false, message: 'frontmatter is not a mapping of fields', line: 2 };
     }
     return { ok: true, data: data as Record<string, unknown> };
   } catch (error) {
-    const mark = (error as { mark?: { line?: number } }).mark;
-    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+    const reason =
+      (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0] ?? '';
+    const line = errorLine(format, error);
     return {
       ok: false,
-      message: `invalid YAML frontmatter: ${reason}`,
-      ...(mark?.line !== undefined ? { line: mark.line + 2 } : {}),
+      message: `invalid ${format} frontmatter: ${reason}`,
+      ...(line !== undefined ? { line } : {}),
     };
   }
 }
@@ -58,12 +119,18 @@ export function parseFrontmatter(block: string): FrontmatterResult {
 export function readFrontmatter(path: string): FrontmatterResult {
   const text = readPrefix(path, BLOCK_BYTE_CAP, (head) => {
     // The first line decides whether there is a block at all.
-    if (head.includes('\n') && !OPENING.test(head)) return 0;
+    if (head.includes('\n') && !formatOf(head)) return 0;
     const block = frontmatterBlock(head);
     return block === null ? null : block.length;
   });
-  if (!OPENING.test(text)) return { ok: true, data: {} };
+  const form = formatOf(text);
+  if (!form) return { ok: true, data: {} };
   const block = frontmatterBlock(text);
   if (block !== null) return parseFrontmatter(block);
-  return { ok: false, message: 'frontmatter block opened with --- is never closed', line: 1 };
+  const opener = form.format === 'YAML' ? '---' : form.format === 'TOML' ? '+++' : '{';
+  return {
+    ok: false,
+    message: `frontmatter block opened with ${opener} is never closed`,
+    line: 1,
+  };
 }

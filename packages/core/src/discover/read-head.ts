@@ -16,22 +16,74 @@ export interface HeadInfo {
   refresh?: string;
   /** `<link rel="alternate" hreflang href>`, hrefs as written. */
   alternates: Array<{ lang: string; href: string }>;
-  /** `<meta property="article:modified_time">` (or `og:updated_time`), as written. */
+  /**
+   * `<meta property="article:modified_time">` (or `og:updated_time`, `itemprop="dateModified"`),
+   * else JSON-LD `dateModified`, as written.
+   */
   modifiedTime?: string;
+  /** `<meta property="article:published_time">` (or `itemprop="datePublished"`), else JSON-LD `datePublished`. */
+  publishedTime?: string;
 }
 
 /** Heads larger than this (huge inline styles or scripts) are read only this far. */
 export const HEAD_BYTE_CAP = 512 * 1024;
 const HEAD_END = /<\/head\s*>|<body[\s>]/i;
 const ROBOTS_NAMES = new Set(['robots', 'googlebot']);
-const MODIFIED_PROPERTIES = new Set(['article:modified_time', 'og:updated_time']);
+const MODIFIED_PROPERTIES = new Set(['article:modified_time', 'og:updated_time', 'datemodified']);
+const PUBLISHED_PROPERTIES = new Set(['article:published_time', 'datepublished']);
+/** JSON-LD blocks larger than this are not parsed (a date sits near the top of any real one). */
+const JSON_LD_CAP = 256 * 1024;
+
+/** The first `dateModified` / `datePublished` strings of a JSON-LD value (`@graph`s and arrays too). */
+export function jsonLdDates(value: unknown, depth = 0): { modified?: string; published?: string } {
+  const found: { modified?: string; published?: string } = {};
+  if (depth > 4 || typeof value !== 'object' || value === null) return found;
+  const items = Array.isArray(value) ? value : [value];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const node = item as Record<string, unknown>;
+    if (typeof node.dateModified === 'string') found.modified ??= node.dateModified.trim();
+    if (typeof node.datePublished === 'string') found.published ??= node.datePublished.trim();
+    if (Array.isArray(item) || node['@graph'] !== undefined) {
+      const inner = jsonLdDates(Array.isArray(item) ? item : node['@graph'], depth + 1);
+      found.modified ??= inner.modified;
+      found.published ??= inner.published;
+    }
+    if (found.modified && found.published) break;
+  }
+  return found;
+}
 
 /** Parses the text of a head (pure). */
 export function parseHead(html: string): HeadInfo {
   const info: HeadInfo = { robots: [], alternates: [] };
+  let jsonLd: string | null = null;
+  let ld: { modified?: string; published?: string } = {};
   const parser = new Parser(
     {
+      ontext(text) {
+        if (jsonLd !== null && jsonLd.length < JSON_LD_CAP) jsonLd += text;
+      },
+      onclosetag(name) {
+        if (name !== 'script' || jsonLd === null) return;
+        if (jsonLd.length < JSON_LD_CAP && !(ld.modified && ld.published)) {
+          try {
+            const dates = jsonLdDates(JSON.parse(jsonLd));
+            ld = {
+              modified: ld.modified ?? dates.modified,
+              published: ld.published ?? dates.published,
+            };
+          } catch {
+            /* not JSON: says nothing */
+          }
+        }
+        jsonLd = null;
+      },
       onopentag(name, attrs) {
+        if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') {
+          jsonLd = '';
+          return;
+        }
         if (name === 'meta') {
           const metaName = attrs.name?.toLowerCase();
           if (metaName && ROBOTS_NAMES.has(metaName) && attrs.content) {
@@ -44,14 +96,11 @@ export function parseHead(html: string): HeadInfo {
           if (equiv === 'refresh' && attrs.content && /url\s*=/i.test(attrs.content)) {
             info.refresh ??= attrs.content;
           }
-          const property = (attrs.property ?? attrs.name)?.toLowerCase();
-          if (
-            property &&
-            MODIFIED_PROPERTIES.has(property) &&
-            attrs.content &&
-            !info.modifiedTime
-          ) {
-            info.modifiedTime = attrs.content.trim();
+          const property = (attrs.property ?? attrs.name ?? attrs.itemprop)?.toLowerCase();
+          if (property && attrs.content) {
+            if (MODIFIED_PROPERTIES.has(property)) info.modifiedTime ??= attrs.content.trim();
+            else if (PUBLISHED_PROPERTIES.has(property))
+              info.publishedTime ??= attrs.content.trim();
           }
         } else if (name === 'link' && attrs.rel && attrs.href !== undefined) {
           const rels = attrs.rel.toLowerCase().split(/\s+/);
@@ -66,6 +115,9 @@ export function parseHead(html: string): HeadInfo {
   );
   parser.write(html);
   parser.end();
+  // Meta tags first: they are what a theme writes for this purpose.
+  if (info.modifiedTime === undefined && ld.modified) info.modifiedTime = ld.modified;
+  if (info.publishedTime === undefined && ld.published) info.publishedTime = ld.published;
   return info;
 }
 
@@ -81,7 +133,8 @@ export function readHeadSafely(path: string): HeadResult {
 }
 
 /** Only a head that names one of these can hold anything `parseHead` looks for. */
-const RELEVANT = /robots|googlebot|canonical|refresh|hreflang|modified_time|updated_time/i;
+const RELEVANT =
+  /robots|googlebot|canonical|refresh|hreflang|modified_time|updated_time|published_time|datemodified|datepublished/i;
 
 /**
  * Reads the head of the HTML file at `path` and parses it. Synchronous: the build has just

@@ -2,38 +2,117 @@
  * What a page's frontmatter says about its sitemap entry. Pure.
  *
  * `sitemap: false` or `sitemap: { exclude: true }` leaves the page out; `sitemap: { lastmod,
- * changefreq, priority }` sets its entry. Otherwise the first valid date among DATE_FIELDS is its
- * lastmod: the fields that say "changed" come before the fields that say "published".
+ * changefreq, priority }` sets its entry (a `sitemap.lastmod` is final). Every other date field is
+ * evidence with a role: a field that says the page was *modified* (`lastmod`, `updatedDate`,
+ * `modDatetime`...) or one that says it was *published* (`date`, `pubDate`, `pubDatetime`...).
+ * Keys match whatever their case and naming style (`lastMod`, `last_modified_at`, `last-modified`
+ * are one name), and users can add names of their own for each role (`dateFields`).
  */
 import { ownString } from '../flat-string.js';
 import { changefreqProblem, priorityProblem } from '../option-checks.js';
 import type { ChangeFreq } from '../types.js';
 import { parseLastmod } from './w3c-datetime.js';
 
-/** Frontmatter date fields, in the order they are tried. */
-export const DATE_FIELDS = [
-  'lastmod',
-  'lastModified',
-  'updated',
-  'updatedDate',
-  'updatedAt',
-  'lastUpdated',
-  'modified',
-  'modifiedDate',
-  'date',
-  'pubDate',
-  'publishDate',
-  'published',
-] as const;
+/** What a date field says about its page. */
+export type DateRole = 'modified' | 'published';
+
+/**
+ * The field names read out of the box, by role, as they are usually written. The README's table
+ * is this list.
+ */
+export const DATE_FIELDS: Readonly<Record<DateRole, readonly string[]>> = Object.freeze({
+  modified: [
+    'lastmod',
+    'lastModified',
+    'lastModifiedAt',
+    'last_modified_at',
+    'lastModifiedDate',
+    'lastUpdated',
+    'lastUpdatedAt',
+    'modified',
+    'modifiedAt',
+    'modifiedDate',
+    'modDate',
+    'modDatetime',
+    'dateModified',
+    'updated',
+    'updatedAt',
+    'updated_at',
+    'updatedDate',
+    'updatedOn',
+    'updateDate',
+  ],
+  published: [
+    'date',
+    'pubDate',
+    'pubDatetime',
+    'publishDate',
+    'publishedDate',
+    'published',
+    'publishedAt',
+    'published_at',
+    'publishedOn',
+    'datePublished',
+    'publicationDate',
+    'created',
+    'createdAt',
+    'createdDate',
+    'dateCreated',
+  ],
+});
+
+const NAME_NOISE = /[-_\s.]/g;
+
+/**
+ * One spelling for every way of writing a field name.
+ * @example normaliseFieldName('last_modified_at') // 'lastmodifiedat'
+ * @example normaliseFieldName('lastMod') // 'lastmod'
+ */
+export function normaliseFieldName(name: string): string {
+  return name.replace(NAME_NOISE, '').toLowerCase();
+}
+
+/** Field names of the user's own, by role (the `dateFields` option): plain data. */
+export type DateFields = Partial<Record<DateRole, string[]>>;
+
+/** Normalised field name -> role. */
+export type FieldRoles = ReadonlyMap<string, DateRole>;
+
+/**
+ * The roles of the built-in names plus the user's (`dateFields`); a user's name takes the role
+ * the user gives it, even when it is a built-in name.
+ * @example fieldRoles({ modified: ['revised'] }).get('revised') // 'modified'
+ */
+export function fieldRoles(extra: DateFields = {}): FieldRoles {
+  const roles = new Map<string, DateRole>();
+  for (const role of ['modified', 'published'] as const)
+    for (const name of DATE_FIELDS[role]) roles.set(normaliseFieldName(name), role);
+  for (const role of ['modified', 'published'] as const)
+    for (const name of extra[role] ?? []) roles.set(normaliseFieldName(name), role);
+  return roles;
+}
+
+const DEFAULT_ROLES = fieldRoles();
 
 export interface FrontmatterProblem {
   field: string;
   message: string;
 }
 
+/** A date the frontmatter gives, with the field it came from as written. */
+export interface FieldDate {
+  value: string;
+  field: string;
+}
+
 export interface PageMeta {
   exclude: boolean;
-  lastmod?: { value: string; field: string };
+  /** `sitemap.lastmod`: the author's last word, final. */
+  override?: FieldDate;
+  /** The newest field that says the page was modified. */
+  modified?: FieldDate;
+  /** The newest field that says the page was published: a floor for the lastmod. */
+  published?: FieldDate;
   changefreq?: ChangeFreq;
   priority?: number;
   slug?: string;
@@ -49,14 +128,38 @@ function isDateCandidate(value: unknown): boolean {
   return (typeof value === 'string' && value.trim() !== '') || value instanceof Date;
 }
 
+/** Milliseconds since the epoch of a date we write (`YYYY-MM-DD` is midnight UTC). */
+export function dateTime(value: string): number {
+  return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+}
+
+/** The newer of two dates; the first on a tie. */
+export function newer<T extends { value: string }>(
+  a: T | undefined,
+  b: T | undefined,
+): T | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return dateTime(b.value) > dateTime(a.value) ? b : a;
+}
+
 /** Shared by every page whose frontmatter has no problem (most): one array, not one each. */
 const NO_PROBLEMS: readonly FrontmatterProblem[] = Object.freeze([]);
 
-export function readPageMeta(data: Record<string, unknown>): PageMeta {
+/**
+ * @example readPageMeta({ pubDatetime: '2024-01-05', modDatetime: '2024-03-01' })
+ *   // { modified: { value: '2024-03-01', field: 'modDatetime' }, published: { value: '2024-01-05', field: 'pubDatetime' }, ... }
+ */
+export function readPageMeta(
+  data: Record<string, unknown>,
+  roles: FieldRoles = DEFAULT_ROLES,
+): PageMeta {
   // Every field is named here, so the object never grows (one per source, kept for the run).
   const meta: PageMeta = {
     exclude: false,
-    lastmod: undefined,
+    override: undefined,
+    modified: undefined,
+    published: undefined,
     changefreq: undefined,
     priority: undefined,
     slug: undefined,
@@ -69,7 +172,7 @@ export function readPageMeta(data: Record<string, unknown>): PageMeta {
     if (sitemap.exclude === true) meta.exclude = true;
     if (sitemap.lastmod !== undefined) {
       const parsed = parseLastmod(sitemap.lastmod);
-      if (parsed.ok) meta.lastmod = { value: parsed.value, field: 'sitemap.lastmod' };
+      if (parsed.ok) meta.override = { value: parsed.value, field: 'sitemap.lastmod' };
       else problems.push({ field: 'sitemap.lastmod', message: parsed.reason });
     }
     if (sitemap.changefreq !== undefined) {
@@ -85,17 +188,18 @@ export function readPageMeta(data: Record<string, unknown>): PageMeta {
       else meta.priority = value as number;
     }
   }
-  if (!meta.lastmod) {
-    for (const field of DATE_FIELDS) {
-      const value = data[field];
-      if (!isDateCandidate(value)) continue;
-      const parsed = parseLastmod(value);
-      if (parsed.ok) {
-        meta.lastmod = { value: parsed.value, field };
-        break;
-      }
+  for (const field of Object.keys(data)) {
+    const role = roles.get(normaliseFieldName(field));
+    if (role === undefined) continue;
+    const value = data[field];
+    if (!isDateCandidate(value)) continue;
+    const parsed = parseLastmod(value);
+    if (!parsed.ok) {
       problems.push({ field, message: parsed.reason });
+      continue;
     }
+    const found = { value: parsed.value, field: ownString(field) };
+    meta[role] = newer(meta[role], found);
   }
   // A copy: a slice of the parsed text would keep the whole frontmatter block alive.
   if (typeof data.slug === 'string' && data.slug.trim() !== '')

@@ -1,12 +1,13 @@
 /**
  * Whether source modification times mean anything. Pure.
  *
- * After a fresh clone or an archive extraction every file carries the time it was written to
- * disk, all within seconds: those times say nothing about when a page changed. When at least
- * MIN_FILES times are known and MIN_SHARE of them fall within WINDOW_MS of each other, the
- * times are treated as unknown.
+ * After a fresh clone, a copy or an archive extraction every file carries the time it was
+ * written to disk, all within seconds: those times say nothing about when a page changed. When
+ * at least MIN_FILES times are known and MIN_SHARE of them fall within WINDOW_MS of each other,
+ * the times are treated as unknown. The caller judges every source file git says nothing of,
+ * not only those matched to a page, so a small site is judged too; a single file cannot be.
  */
-export const MIN_FILES = 3;
+export const MIN_FILES = 2;
 export const MIN_SHARE = 0.9;
 export const WINDOW_MS = 10_000;
 

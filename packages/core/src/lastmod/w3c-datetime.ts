@@ -66,6 +66,10 @@ function parseNamedDate(text: string): DateParse | null {
   return { ok: true, value: `${pad(y, 4)}-${pad(m)}-${pad(d)}` };
 }
 
+/** Neither the protocol's W3C dates nor the XSD have a year 0000 or earlier. */
+const NO_YEAR_ZERO = (text: string) =>
+  `${text}: there is no year 0000 in a sitemap date (years start at 0001)`;
+
 export type DateParse = { ok: true; value: string } | { ok: false; reason: string };
 
 function pad(n: number, width = 2): string {
@@ -117,6 +121,7 @@ export function parseLastmod(input: unknown): DateParse {
   const dateOnly = DATE_ONLY.exec(text);
   if (dateOnly) {
     const [, y, m, d] = dateOnly.map(Number) as [number, number, number, number];
+    if (y < 1) return { ok: false, reason: NO_YEAR_ZERO(text) };
     if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
     return { ok: true, value: text };
   }
@@ -142,6 +147,7 @@ export function parseLastmod(input: unknown): DateParse {
     number,
     number,
   ];
+  if (y < 1) return { ok: false, reason: NO_YEAR_ZERO(text) };
   if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
   if (h > 23 || mi > 59 || s > 59) return { ok: false, reason: `${text} is not a real time` };
   if (zone === undefined) return { ok: true, value: `${ys}-${ms}-${ds}` };
@@ -154,8 +160,11 @@ export function parseLastmod(input: unknown): DateParse {
     if (oh > 23 || om > 59) return { ok: false, reason: `${text} has an impossible zone offset` };
     offsetMinutes = sign * (oh * 60 + om);
   }
-  const utc = Date.UTC(y, m - 1, d, h, mi, s) - offsetMinutes * 60_000;
-  const date = new Date(utc);
+  // Not Date.UTC: it reads years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  date.setUTCHours(h, mi - offsetMinutes, s, 0);
+  if (date.getUTCFullYear() < 1) return { ok: false, reason: NO_YEAR_ZERO(text) };
   const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   return {
     ok: true,

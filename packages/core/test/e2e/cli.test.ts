@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseBuildArgs, runCli } from '../../src/cli.js';
-import { makeTree, page } from '../helpers/fixture.js';
+import { makeTree, page, setMtime } from '../helpers/fixture.js';
 import { readAll } from '../helpers/xml.js';
 
 const run = promisify(execFile);
@@ -32,6 +32,7 @@ describe('sitemapkit build', () => {
       'public/private/index.html': page('<meta name="robots" content="noindex">'),
       'content/guide.md': '---\nupdated: 2024-05-01\n---\n',
     });
+    await setMtime(join(root, 'content/guide.md'), '2024-01-01T00:00:00Z');
     const { code, stdout, stderr } = await cli([
       'build',
       join(root, 'public'),
@@ -43,14 +44,18 @@ describe('sitemapkit build', () => {
       'content',
       '--report',
       'report.json',
+      '--no-lastmod-from-children',
     ]);
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toBe(
-      'sitemapkit: 4 pages found, 2 listed, 2 excluded (error-page 1, noindex 1), 1 without lastmod; 2 files',
+      'sitemapkit: 4 pages found, 2 listed, 2 excluded (error-page 1, noindex 1); 1 dated (1 frontmatter), 1 without lastmod; 2 files',
     );
     expect(stdout).toMatch(/https:\/\/docs\.example\.com\/sitemap-0\.xml\s+2 URLs\s+\d+ B/);
     expect(stdout).toContain('report: ');
-    expect(stderr).toMatch(/^warning: 1 of 2 pages have no lastmod/);
+    // Warnings name the flags a CLI user types, not the API's option names.
+    expect(stderr).toBe(
+      'warning: 1 of 2 pages have no source file, so nothing dates them: map their source folders with --source, or emit <meta property="article:modified_time"> (or JSON-LD dateModified) in their heads (https://docs.example.com/)\n',
+    );
     await readAll([join(root, 'public/sitemap-index.xml'), join(root, 'public/sitemap-0.xml')]);
     expect(JSON.parse(await readFile(join(root, 'report.json'), 'utf8')).pages).toHaveLength(4);
   });
@@ -83,6 +88,15 @@ describe('sitemapkit build', () => {
       '--priority',
       '0.5',
       '--no-threads',
+      '--git-ignore-rev',
+      'abcdef1',
+      '--lastmod-from',
+      'frontmatter, git',
+      '--modified-field',
+      'revised',
+      '--published-field',
+      'firstPosted',
+      '--no-lastmod-from-children',
     ]);
     expect(options).toEqual({
       site: 'https://e.com',
@@ -101,7 +115,13 @@ describe('sitemapkit build', () => {
       excludeErrorPages: false,
       priority: 0.5,
       threads: false,
+      gitIgnoreRevs: ['abcdef1'],
+      lastmodFrom: ['frontmatter', 'git'],
+      dateFields: { modified: ['revised'], published: ['firstPosted'] },
+      lastmodFromChildren: false,
     });
+    expect(parseBuildArgs(['dist', '--site', 'https://e.com', '--no-git']).options.git).toBe(false);
+    expect(parseBuildArgs(['dist', '--site', 'https://e.com']).options.git).toBeUndefined();
   });
 
   const usage: Array<[string[], RegExp]> = [
@@ -125,6 +145,14 @@ describe('sitemapkit build', () => {
       /--max-urls must be a whole number from 1 to 50000/,
     ],
     [['build', 'dist', '--site', 'ftp://e.com'], /--site must use http or https/],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--lastmod-from', 'frontmatter,ctime'],
+      /--lastmod-from must list kinds of evidence from 'frontmatter', 'head', 'git', 'mtime'; got \["frontmatter","ctime"\]/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--git-ignore-rev', 'HEAD~1'],
+      /--git-ignore-rev entry "HEAD~1" is not a commit hash/,
+    ],
     [['frobnicate'], /unknown command "frobnicate"/],
   ];
   for (const [args, pattern] of usage) {

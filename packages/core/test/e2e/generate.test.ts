@@ -28,9 +28,12 @@ async function blogSite() {
     'src/content/blog/draft.md': '---\ntitle: Draft\nsitemap: false\n---\n',
   });
   await setMtime(join(root, 'src/pages/index.astro'), '2024-04-01T12:00:00Z');
-  await setMtime(join(root, 'src/pages/about.md'), '2024-04-02T12:00:00Z');
+  // Not in git: every file time is an edit (they are not all one moment).
+  await setMtime(join(root, 'src/pages/about.md'), '2024-02-02T12:00:00Z');
   await setMtime(join(root, 'src/pages/über-uns.md'), '2024-04-03T12:30:00Z');
   await setMtime(join(root, 'src/content/blog/first-post.md'), '2024-04-04T12:00:00Z');
+  await setMtime(join(root, 'src/content/blog/2024-second.md'), '2023-12-01T12:00:00Z');
+  await setMtime(join(root, 'src/content/blog/draft.md'), '2023-12-01T12:00:00Z');
   return root;
 }
 
@@ -49,14 +52,16 @@ describe('generateSitemaps on a blog', () => {
     const index = parsed.get(join(root, 'dist/sitemap-index.xml'));
     expect(index?.root).toBe('sitemapindex');
     expect(index?.entries).toEqual([
-      { loc: `${SITE}/sitemap-0.xml`, lastmod: '2024-04-03T12:30:00Z', links: [] },
+      { loc: `${SITE}/sitemap-0.xml`, lastmod: '2024-04-04T12:00:00Z', links: [] },
     ]);
     const urlset = parsed.get(join(root, 'dist/sitemap-0.xml'));
     expect(urlset?.entries).toEqual([
-      { loc: `${SITE}/`, lastmod: '2024-04-01T12:00:00Z', links: [] },
+      // The home page lists everything under it: the newest of them dates it.
+      { loc: `${SITE}/`, lastmod: '2024-04-04T12:00:00Z', links: [] },
       { loc: `${SITE}/%C3%BCber-uns/`, lastmod: '2024-04-03T12:30:00Z', links: [] },
+      // A modified field newer than the file time wins; a file edited after it wins over it.
       { loc: `${SITE}/about/`, lastmod: '2024-03-01', links: [] },
-      { loc: `${SITE}/blog/first-post/`, lastmod: '2024-02-10', links: [] },
+      { loc: `${SITE}/blog/first-post/`, lastmod: '2024-04-04T12:00:00Z', links: [] },
       {
         loc: `${SITE}/blog/second-post/`,
         lastmod: '2024-01-15',
@@ -72,12 +77,14 @@ describe('generateSitemaps on a blog', () => {
       included: 6,
       excluded: { 'error-page': 1, frontmatter: 1 },
       withoutLastmod: 1,
+      dated: { children: 1, mtime: 2, frontmatter: 2 },
     });
     const from = Object.fromEntries(result.records.map((r) => [r.url, r.lastmodFrom]));
     expect(from).toMatchObject({
-      [`${SITE}/`]: 'mtime',
+      [`${SITE}/`]: 'children',
       [`${SITE}/about/`]: 'frontmatter:lastmod',
-      [`${SITE}/blog/first-post/`]: 'frontmatter:updatedDate',
+      [`${SITE}/blog/first-post/`]: 'mtime',
+      // Published after its file time: the publication date is the floor.
       [`${SITE}/blog/second-post/`]: 'frontmatter:pubDate',
       [`${SITE}/products/404/`]: 'none',
     });
@@ -361,6 +368,7 @@ describe('plain .html pages (cleanUrls off) and encoded bases', () => {
       'dist/about.html': page(),
       'src/about.md': '---\nlastmod: 2024-09-09\n---\n',
     });
+    await setMtime(join(root, 'src/about.md'), '2024-01-01T00:00:00Z');
     const result = await generateSitemaps({
       site: SITE,
       base: '/café/',
@@ -370,9 +378,9 @@ describe('plain .html pages (cleanUrls off) and encoded bases', () => {
       sources: [{ dir: 'src' }],
       robotsTxt: false,
     });
-    expect(result.records.map((r) => [r.url, r.lastmod ?? null])).toEqual([
-      [`${SITE}/caf%C3%A9/`, null],
-      [`${SITE}/caf%C3%A9/about.html`, '2024-09-09'],
+    expect(result.records.map((r) => [r.url, r.lastmod ?? null, r.lastmodFrom])).toEqual([
+      [`${SITE}/caf%C3%A9/`, '2024-09-09', 'children'],
+      [`${SITE}/caf%C3%A9/about.html`, '2024-09-09', 'frontmatter:lastmod'],
     ]);
     await readAll(result.files.map((f) => f.path));
     const bare = await generateSitemaps({
@@ -380,8 +388,10 @@ describe('plain .html pages (cleanUrls off) and encoded bases', () => {
       outDir: join(root, 'dist'),
       robotsTxt: false,
     });
-    expect(bare.warnings.find((w) => w.code === 'lastmod-unknown')?.message).toMatch(
-      /Point `sources` at the pages' source files/,
+    expect(bare.warnings.filter((w) => w.code === 'lastmod-unknown').map((w) => w.message)).toEqual(
+      [
+        `2 of 2 pages have no source file, so nothing dates them: map their source folders with \`sources\`, or emit <meta property="article:modified_time"> (or JSON-LD dateModified) in their heads (${SITE}/, ${SITE}/about)`,
+      ],
     );
   });
 });

@@ -1,10 +1,10 @@
 /** Pages judged by their emitted HTML, and a lastmod that never lies (git, shallow clones, mtimes). */
-import { execFileSync } from 'node:child_process';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSitemaps } from '../../src/index.js';
 import { makeTree, page } from '../helpers/fixture.js';
+import { git } from '../helpers/git.js';
 import { readAll } from '../helpers/xml.js';
 
 const SITE = 'https://example.com';
@@ -41,7 +41,8 @@ describe('head-aware pages', () => {
     );
     expect(urlset?.namespaces['xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
     expect(urlset?.entries).toEqual([
-      { loc: `${SITE}/`, links: [] },
+      // The home page has the article under it: its date is the article's (children).
+      { loc: `${SITE}/`, lastmod: '2024-03-04T08:00:00Z', links: [] },
       { loc: `${SITE}/article/`, lastmod: '2024-03-04T08:00:00Z', links: [] },
       {
         loc: `${SITE}/de/hallo/`,
@@ -83,12 +84,14 @@ describe('head-aware pages', () => {
       detail: `${SITE}/original/`,
       lastmod: null,
       lastmodFrom: 'none',
+      candidates: [],
       sitemap: null,
     });
     expect(json.pages.find((p: { url: string }) => p.url === `${SITE}/article/`)).toMatchObject({
       status: 'included',
       lastmod: '2024-03-04T08:00:00Z',
       lastmodFrom: 'html-meta',
+      candidates: [{ from: 'html-meta', value: '2024-03-04T08:00:00Z' }],
       sitemap: 'sitemap-0.xml',
     });
     expect(json.summary).toEqual(result.pages);
@@ -103,21 +106,6 @@ describe('head-aware pages', () => {
     expect(result.pages.included).toBe(2);
   });
 });
-
-function git(cwd: string, args: string[], date?: string): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e.com',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e.com',
-      ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
-    },
-  });
-}
 
 describe('lastmod from git', () => {
   it("takes each source's last commit date; a shallow clone makes cut histories unknown; dirty files use mtime", async () => {
@@ -170,7 +158,7 @@ describe('lastmod from git', () => {
       '/d/': [null, 'none'],
     });
     expect(shallow.warnings.find((w) => w.code === 'lastmod-unknown')?.message).toMatch(
-      /3 of 4 pages have no lastmod.*git: true.*full history/,
+      /2 of 4 pages have no lastmod: the git history of their sources is cut by a shallow clone; fetch the full history/,
     );
 
     await writeFile(join(repo, 'src/a.md'), 'a3 uncommitted');
@@ -197,7 +185,7 @@ describe('lastmod from git', () => {
       lastmodFrom: ['git', 'frontmatter'],
     });
     expect(result.warnings.find((w) => w.code === 'git-unavailable')?.message).toMatch(
-      /not in a git repository/,
+      /no source folder is inside a git repository/,
     );
     expect(result.records[0]).toMatchObject({
       lastmod: '2024-01-01',
@@ -243,7 +231,7 @@ describe('lastmod from file times', () => {
     const xml = await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8');
     expect(xml).not.toContain('<lastmod>');
     expect(result.warnings.find((w) => w.code === 'lastmod-unknown')?.message).toMatch(
-      /5 of 5 pages have no lastmod.*nearly the same modification time/,
+      /5 of 5 pages have no lastmod: their sources are not in a git work tree and their file times are all one moment/,
     );
   });
 

@@ -59,6 +59,7 @@ function largeSite(): { tree: Tree; mtimes: Array<[string, Date]> } {
     if (i % 89 === 0) fm += 'lastmod: 2024-02-30\n';
     if (i % 101 === 0) fm += 'tags: [unclosed\n';
     if (i % 7 === 0) fm += 'sitemap:\n  changefreq: weekly\n  priority: 0.4\n';
+    if (i % 11 === 0) fm += 'revised: 2024-12-01\n';
     tree[source] = `---\n${fm}---\n\n# Page ${i}\n`;
     mtimes.push([source, new Date(Date.UTC(2023, 0, 1) + i * 3_600_000)]);
   }
@@ -120,12 +121,17 @@ describe('threads', () => {
   it('shares the source scan and the head reads between two threads, in list order', async () => {
     const root = await makeLargeSite();
     const sources = [{ dir: join(root, 'src/content'), route: '/' }];
-    const helper = helperModule.HelperThread.start(sources, root, true);
+    // The user's own date fields reach the helper thread as plain data.
+    const FIELDS = { modified: ['revised'] };
+    const helper = helperModule.HelperThread.start(sources, root, FIELDS);
     expect(helper).not.toBeNull();
     try {
       const scan = await helper?.sources();
-      expect(scan).toEqual(sourcesModule.scanSources(sources, root, true));
+      expect(scan).toEqual(sourcesModule.scanSources(sources, root, FIELDS));
       expect(scan?.files.length).toBe(PAGES - Math.ceil(PAGES / 3));
+      expect(
+        scan?.files.filter((f) => f.meta?.modified?.field === 'revised').length,
+      ).toBeGreaterThan(100);
 
       const files = Array.from({ length: PAGES }, (_, i) => `${routeOf(i)}/index.html`);
       files[1234] = 'missing/index.html'; // an unreadable page: its error comes back in place

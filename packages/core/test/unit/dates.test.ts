@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { pickLastmod } from '../../src/lastmod/lastmod-chain.js';
 import { mtimesAreMeaningful } from '../../src/lastmod/mtime-trust.js';
 import { formatDate, parseLastmod } from '../../src/lastmod/w3c-datetime.js';
 
@@ -22,6 +21,10 @@ describe('parseLastmod', () => {
     'Fri, 8 Jul 2022': '2022-07-08',
     'Tue, 05 Jan 2024 10:00:00 GMT': '2024-01-05T10:00:00Z',
     '05 Jan 2024 12:00:00 +0200': '2024-01-05T10:00:00Z',
+    // Years 0-99 stay what they are (Date.UTC would make them 1900-1999).
+    '0050-06-15T12:00:00Z': '0050-06-15T12:00:00Z',
+    '0001-01-01T00:30:00-01:00': '0001-01-01T01:30:00Z',
+    '0099-12-31': '0099-12-31',
   };
   for (const [input, expected] of Object.entries(ok)) {
     it(`${JSON.stringify(input)} -> ${expected}`, () =>
@@ -43,10 +46,20 @@ describe('parseLastmod', () => {
     'Feb 30 2024',
     'Juliet 8 2022',
     'Tue, 05 Jan 2024 10:00:00',
+    // No year 0000, also not by way of a zone.
+    '0000-01-01',
+    '0000-06-15T12:00:00Z',
+    '0001-01-01T00:30:00+01:00',
   ];
   for (const input of bad) {
     it(`rejects ${JSON.stringify(input)}`, () => expect(parseLastmod(input).ok).toBe(false));
   }
+  it('says why year 0000 is refused', () => {
+    expect(parseLastmod('0000-01-01')).toEqual({
+      ok: false,
+      reason: '0000-01-01: there is no year 0000 in a sitemap date (years start at 0001)',
+    });
+  });
   it('takes Dates: midnight UTC as a date, else a UTC date-time', () => {
     expect(parseLastmod(new Date('2024-01-05T00:00:00Z'))).toEqual({
       ok: true,
@@ -64,44 +77,13 @@ describe('parseLastmod', () => {
   });
 });
 
-describe('pickLastmod', () => {
-  const order = ['frontmatter', 'head', 'git', 'mtime'] as const;
-  it('takes the first link that knows', () => {
-    expect(pickLastmod({ head: '2024-01-02', mtime: '2024-01-03' }, order)).toEqual({
-      value: '2024-01-02',
-      from: 'html-meta',
-    });
-    expect(
-      pickLastmod(
-        { frontmatter: { value: '2024-01-01', field: 'updatedDate' }, head: '2024-01-02' },
-        order,
-      ),
-    ).toEqual({
-      value: '2024-01-01',
-      from: 'frontmatter:updatedDate',
-    });
-    expect(pickLastmod({ git: '2024-01-04', mtime: '2024-01-03' }, order)).toEqual({
-      value: '2024-01-04',
-      from: 'git',
-    });
-  });
-  it('follows the configured order', () => {
-    expect(pickLastmod({ head: '2024-01-02', mtime: '2024-01-03' }, ['mtime', 'head'])).toEqual({
-      value: '2024-01-03',
-      from: 'mtime',
-    });
-  });
-  it('falls back to the option, then to none', () => {
-    expect(pickLastmod({}, order, '2020-01-01')).toEqual({ value: '2020-01-01', from: 'option' });
-    expect(pickLastmod({}, order)).toEqual({ from: 'none' });
-  });
-});
-
 describe('mtimesAreMeaningful', () => {
   const day = 86_400_000;
   it('trusts spread-out times and tiny sets', () => {
     expect(mtimesAreMeaningful([0, day, 2 * day, 3 * day])).toBe(true);
-    expect(mtimesAreMeaningful([5, 5])).toBe(true);
+    expect(mtimesAreMeaningful([5])).toBe(true);
+    expect(mtimesAreMeaningful([5, 5])).toBe(false);
+    expect(mtimesAreMeaningful([5, 60_000])).toBe(true);
   });
   it('distrusts times that nearly all share a moment (fresh clone)', () => {
     expect(mtimesAreMeaningful([1000, 1000, 1000, 1000])).toBe(false);

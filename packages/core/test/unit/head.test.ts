@@ -92,6 +92,69 @@ describe('judgeHead', () => {
     expect(info.canonical).toBe('/a?x=1&y=2');
     expect(judgeHead(info, PAGE, ALL).modified).toBe('2024-03-04T08:00:00Z');
   });
+
+  // Head -> [modified, published] as read: meta tags first, then JSON-LD.
+  const dated: Array<[string, string, [string | undefined, string | undefined]]> = [
+    [
+      'article times',
+      '<meta property="article:published_time" content="2024-01-01"><meta property="article:modified_time" content="2024-02-02">',
+      ['2024-02-02', '2024-01-01'],
+    ],
+    [
+      'JSON-LD on its own',
+      '<script type="application/ld+json">{"@type":"BlogPosting","datePublished":"2024-01-01T10:00:00+01:00","dateModified":"2024-03-03"}</script>',
+      ['2024-03-03', '2024-01-01T10:00:00+01:00'],
+    ],
+    [
+      'JSON-LD in a @graph, type written in capitals',
+      '<script type="Application/LD+JSON">{"@graph":[{"@type":"WebSite"},{"@type":"Article","dateModified":"2024-04-04"}]}</script>',
+      ['2024-04-04', undefined],
+    ],
+    [
+      'JSON-LD as an array',
+      '<script type="application/ld+json">[{"@type":"Thing"},{"datePublished":"2024-05-05"}]</script>',
+      [undefined, '2024-05-05'],
+    ],
+    [
+      'meta tags win over JSON-LD',
+      '<script type="application/ld+json">{"dateModified":"2020-01-01"}</script><meta property="article:modified_time" content="2024-06-06">',
+      ['2024-06-06', undefined],
+    ],
+    [
+      'itemprop microdata',
+      '<meta itemprop="dateModified" content="2024-07-07">',
+      ['2024-07-07', undefined],
+    ],
+    [
+      'broken JSON-LD says nothing',
+      '<script type="application/ld+json">{"dateModified": </script>',
+      [undefined, undefined],
+    ],
+    [
+      'a plain script is no JSON-LD',
+      '<script>var x = {"dateModified":"2024-01-01"}</script>',
+      [undefined, undefined],
+    ],
+  ];
+  for (const [name, head, [modified, published]] of dated) {
+    it(`reads dates: ${name}`, () => {
+      const info = parseHead(head);
+      expect([info.modifiedTime, info.publishedTime]).toEqual([modified, published]);
+    });
+  }
+
+  it('judges the published date too, and names a bad one', () => {
+    const verdict = judgeHead(
+      parseHead(
+        '<meta property="article:published_time" content="2024-02-30"><meta property="article:modified_time" content="2024-03-01">',
+      ),
+      PAGE,
+      ALL,
+    );
+    expect(verdict.modified).toBe('2024-03-01');
+    expect(verdict.published).toBeUndefined();
+    expect(verdict.problems).toEqual(['published date in the head: 2024-02-30 is not a real date']);
+  });
 });
 
 describe('resourceKey', () => {

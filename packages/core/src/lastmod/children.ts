@@ -1,0 +1,60 @@
+/**
+ * Listing pages dated by what they list (Hugo's rule for sections and the home page). Pure.
+ *
+ * A page with pages under it in the URL tree (a section, a blog index, the home page) takes the
+ * newest date of the pages under it when that is newer than its own, with provenance
+ * `children`: a blog home that shows yesterday's post changed yesterday, whatever the date of
+ * its template.
+ */
+import type { PageRecord } from '../types.js';
+import { dateTime } from './frontmatter-fields.js';
+
+interface Newest {
+  value: string;
+  time: number;
+}
+
+/** `https://e.com/blog/x/` -> `https://e.com/blog/x`: a URL as a node of the tree. */
+function nodeOf(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+/**
+ * Gives each listed page the newest date of the listed pages under it, where that is newer than
+ * its own. Only dates of the pages' own evidence count (not `option` fallbacks). Returns how
+ * many pages took a date from their children.
+ * @example
+ *   const pages = [{ url: 'https://e.com/blog/', lastmodFrom: 'git', lastmod: '2024-01-01' },
+ *     { url: 'https://e.com/blog/new/', lastmodFrom: 'git', lastmod: '2024-05-01' }];
+ *   dateFromChildren(pages, 'https://e.com/') // 1: the blog index now says 2024-05-01
+ */
+export function dateFromChildren(
+  records: Array<Pick<PageRecord, 'url' | 'lastmod' | 'lastmodFrom' | 'excluded' | 'file'>>,
+  baseUrl: string,
+): number {
+  const top = nodeOf(baseUrl);
+  const newest = new Map<string, Newest>();
+  for (const record of records) {
+    if (record.excluded || !record.lastmod || record.file === null) continue;
+    const time = dateTime(record.lastmod);
+    let node = nodeOf(record.url);
+    while (node.length > top.length) {
+      node = node.slice(0, node.lastIndexOf('/'));
+      if (node.length < top.length) break;
+      const known = newest.get(node);
+      if (!known || time > known.time) newest.set(node, { value: record.lastmod, time });
+    }
+  }
+  if (newest.size === 0) return 0;
+  let count = 0;
+  for (const record of records) {
+    if (record.excluded || record.file === null) continue;
+    const under = newest.get(nodeOf(record.url));
+    if (!under) continue;
+    if (record.lastmod && dateTime(record.lastmod) >= under.time) continue;
+    record.lastmod = under.value;
+    record.lastmodFrom = 'children';
+    count++;
+  }
+  return count;
+}

@@ -1,0 +1,420 @@
+/**
+ * A lastmod that is true on real repositories: git repositories made here with controlled
+ * commit dates, shaped after what real sites taught us (stale frontmatter fields, reformatting
+ * commits, moved files, fresh clones with a few edits, sources in another repository, listing
+ * pages dated by their template).
+ */
+import { readFile, rename, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateSitemaps, type SitemapOptions } from '../../src/index.js';
+import { makeTree, page, setMtime } from '../helpers/fixture.js';
+import { commitAll, git, gitInit } from '../helpers/git.js';
+
+const SITE = 'https://example.com';
+
+type Result = Awaited<ReturnType<typeof generateSitemaps>>;
+
+/** URL path -> [lastmod, provenance]. */
+function dates(result: Result): Record<string, [string | null, string]> {
+  return Object.fromEntries(
+    result.records.map((r) => [r.url.slice(SITE.length), [r.lastmod ?? null, r.lastmodFrom]]),
+  );
+}
+
+function build(root: string, options: Partial<SitemapOptions> = {}): Promise<Result> {
+  return generateSitemaps({
+    site: SITE,
+    root,
+    outDir: 'dist',
+    sources: [{ dir: 'content' }],
+    robotsTxt: false,
+    ...options,
+  });
+}
+
+const pages = (...names: string[]) =>
+  Object.fromEntries(names.map((n) => [`dist/${n}/index.html`, page()]));
+
+describe('git dates, found with no option', () => {
+  it('a newer commit beats a stale frontmatter field, and a publish date is no modification date', async () => {
+    const root = await makeTree({
+      ...pages('rewritten', 'post', 'scheduled'),
+      'content/rewritten.md': '---\nlastmod: 2017-02-01\n---\nold text\n',
+      'content/post.md': '---\ndate: 2018-03-01\n---\ntext\n',
+      'content/scheduled.md': '---\npubDatetime: 2022-07-01T09:00:00Z\n---\ndraft\n',
+    });
+    gitInit(root);
+    commitAll(root, 'start', '2017-02-01T10:00:00Z');
+    await writeFile(join(root, 'content/rewritten.md'), '---\nlastmod: 2017-02-01\n---\nnew\n');
+    await writeFile(join(root, 'content/post.md'), '---\ndate: 2018-03-01\n---\nfixed typo\n');
+    await writeFile(
+      join(root, 'content/scheduled.md'),
+      '---\npubDatetime: 2022-07-01T09:00:00Z\n---\nready\n',
+    );
+    commitAll(root, 'rewrite', '2022-05-04T10:00:00Z');
+    const result = await build(root);
+    expect(dates(result)).toEqual({
+      '/post/': ['2022-05-04T10:00:00Z', 'git'],
+      '/rewritten/': ['2022-05-04T10:00:00Z', 'git'],
+      // Committed before its publication: never earlier than the day it was published.
+      '/scheduled/': ['2022-07-01T09:00:00Z', 'frontmatter:pubDatetime'],
+    });
+    expect(result.warnings).toEqual([]);
+    expect(result.pages.dated).toEqual({ git: 2, frontmatter: 1 });
+  });
+
+  it('a commit that only renames or moves a file is not a change; a rename with edits is', async () => {
+    const root = await makeTree({
+      ...pages('moved', 'edited', 'stays'),
+      'content/old-name.md': 'moved text\n',
+      'content/draft-name.md': 'edited text\n',
+      'content/stays.md': 'stays\n',
+    });
+    gitInit(root);
+    commitAll(root, 'start', '2024-01-01T10:00:00Z');
+    await rename(join(root, 'content/old-name.md'), join(root, 'content/moved.md'));
+    commitAll(root, 'rename only', '2024-05-01T10:00:00Z');
+    await rename(join(root, 'content/draft-name.md'), join(root, 'content/edited.md'));
+    await writeFile(join(root, 'content/edited.md'), 'edited text, and more of it\n');
+    commitAll(root, 'rename and edit', '2024-06-01T10:00:00Z');
+    expect(dates(await build(root))).toEqual({
+      '/edited/': ['2024-06-01T10:00:00Z', 'git'],
+      '/moved/': ['2024-01-01T10:00:00Z', 'git'],
+      '/stays/': ['2024-01-01T10:00:00Z', 'git'],
+    });
+  });
+
+  it('commits in .git-blame-ignore-revs and gitIgnoreRevs do not count; a garbage line is a warning', async () => {
+    const root = await makeTree({
+      ...pages('a', 'b', 'c'),
+      'content/a.md': 'a\n',
+      'content/b.md': 'b\n',
+      'content/c.md': 'c\n',
+    });
+    gitInit(root);
+    commitAll(root, 'start', '2024-01-01T10:00:00Z');
+    await writeFile(join(root, 'content/b.md'), 'b edited\n');
+    commitAll(root, 'edit b', '2024-02-01T10:00:00Z');
+    for (const name of ['a', 'b', 'c'])
+      await writeFile(join(root, `content/${name}.md`), `${name}  \n`);
+    const reformat = commitAll(root, 'reformat everything', '2024-06-01T10:00:00Z');
+    await writeFile(join(root, 'content/c.md'), 'c  \n\n');
+    const whitespace = commitAll(root, 'whitespace in c', '2024-07-01T10:00:00Z');
+    await writeFile(
+      join(root, '.git-blame-ignore-revs'),
+      `# mass reformat\n${reformat}\nnot a hash\n`,
+    );
+    commitAll(root, 'ignore the reformat', '2024-08-01T10:00:00Z');
+
+    const result = await build(root, { gitIgnoreRevs: [whitespace.slice(0, 10)] });
+    expect(dates(result)).toEqual({
+      '/a/': ['2024-01-01T10:00:00Z', 'git'],
+      '/b/': ['2024-02-01T10:00:00Z', 'git'],
+      '/c/': ['2024-01-01T10:00:00Z', 'git'],
+    });
+    expect(result.warnings).toEqual([
+      {
+        code: 'git-ignore-revs',
+        message: '.git-blame-ignore-revs:3: "not a hash" is not a full commit hash; ignored',
+      },
+    ]);
+    // Without the option, the whitespace commit counts.
+    expect(dates(await build(root))['/c/']).toEqual(['2024-07-01T10:00:00Z', 'git']);
+  });
+
+  it('a fresh clone with a few edits: untouched files keep their commit dates, never the clone time', async () => {
+    const origin = await makeTree({
+      'content/a.md': 'a\n',
+      'content/b.md': 'b\n',
+      'content/c.md': 'c\n',
+      'content/d.md': 'd\n',
+    });
+    gitInit(origin);
+    commitAll(origin, 'one', '2023-03-01T10:00:00Z');
+    await writeFile(join(origin, 'content/b.md'), 'b2\n');
+    commitAll(origin, 'two', '2023-04-01T10:00:00Z');
+    const work = await makeTree({});
+    git(work, ['clone', '-q', `file://${origin}`, 'site']);
+    const root = join(work, 'site');
+    await writeFile(join(root, 'content/c.md'), 'c edited, not committed\n');
+    await setMtime(join(root, 'content/c.md'), '2024-09-09T09:09:09Z');
+    await writeFile(join(root, 'content/new.md'), 'a new page\n');
+    await setMtime(join(root, 'content/new.md'), '2024-09-10T10:00:00Z');
+    const { mkdir } = await import('node:fs/promises');
+    for (const name of ['a', 'b', 'c', 'd', 'new']) {
+      await mkdir(join(root, 'dist', name), { recursive: true });
+      await writeFile(join(root, 'dist', name, 'index.html'), page());
+    }
+    expect(dates(await build(root))).toEqual({
+      '/a/': ['2023-03-01T10:00:00Z', 'git'],
+      '/b/': ['2023-04-01T10:00:00Z', 'git'],
+      // An uncommitted edit, and a file git does not track yet: their times are edits.
+      '/c/': ['2024-09-09T09:09:09Z', 'mtime'],
+      '/d/': ['2023-03-01T10:00:00Z', 'git'],
+      '/new/': ['2024-09-10T10:00:00Z', 'mtime'],
+    });
+  });
+
+  it('a one-source site in git gets its commit date, not the checkout time', async () => {
+    const root = await makeTree({ ...pages('only'), 'content/only.md': '# only\n' });
+    gitInit(root);
+    commitAll(root, 'one', '2021-11-11T11:11:11Z');
+    expect(dates(await build(root))).toEqual({ '/only/': ['2021-11-11T11:11:11Z', 'git'] });
+  });
+
+  it('finds the repository from the source folder, wherever the build runs from; two repositories at once', async () => {
+    const docs = await makeTree({ 'pages/guide.md': 'guide\n' });
+    gitInit(docs);
+    commitAll(docs, 'docs', '2022-02-02T10:00:00Z');
+    const blog = await makeTree({ 'posts/hello.md': 'hello\n' });
+    gitInit(blog);
+    commitAll(blog, 'blog', '2023-03-03T10:00:00Z');
+    // The site itself is in no repository at all.
+    const site = await makeTree(pages('guide', 'blog/hello'));
+    const result = await generateSitemaps({
+      site: SITE,
+      root: site,
+      outDir: 'dist',
+      sources: [{ dir: join(docs, 'pages') }, { dir: join(blog, 'posts'), route: '/blog/' }],
+      git: true,
+      robotsTxt: false,
+    });
+    expect(dates(result)).toEqual({
+      '/blog/hello/': ['2023-03-03T10:00:00Z', 'git'],
+      '/guide/': ['2022-02-02T10:00:00Z', 'git'],
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('keeps dates before 1990 (an imported history is the history)', async () => {
+    const root = await makeTree({ ...pages('old'), 'content/old.md': 'old\n' });
+    gitInit(root);
+    commitAll(root, 'imported', '1985-10-26T01:21:00Z');
+    expect(dates(await build(root))).toEqual({ '/old/': ['1985-10-26T01:21:00Z', 'git'] });
+  });
+
+  it("git: false reads no history; git: 'auto' outside a repository says nothing", async () => {
+    const root = await makeTree({
+      ...pages('a', 'b'),
+      'content/a.md': 'a\n',
+      'content/b.md': 'b\n',
+    });
+    await setMtime(join(root, 'content/a.md'), '2024-01-01T00:00:00Z');
+    await setMtime(join(root, 'content/b.md'), '2024-02-01T00:00:00Z');
+    const outside = await build(root);
+    expect(dates(outside)).toEqual({
+      '/a/': ['2024-01-01', 'mtime'],
+      '/b/': ['2024-02-01', 'mtime'],
+    });
+    expect(outside.warnings).toEqual([]);
+    gitInit(root);
+    commitAll(root, 'one', '2020-01-01T10:00:00Z');
+    expect(dates(await build(root))['/a/']).toEqual(['2020-01-01T10:00:00Z', 'git']);
+    // Off: the file times of a checkout are taken at their word, as without git.
+    expect(dates(await build(root, { git: false }))['/a/']).toEqual(['2024-01-01', 'mtime']);
+  });
+});
+
+describe('listing pages', () => {
+  it('a blog index and the home page take the date of the newest post under them', async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      ...pages('blog', 'blog/old', 'blog/new', 'about'),
+      'content/index.md': 'home\n',
+      'content/blog/index.md': 'the list\n',
+      'content/blog/old.md': 'old\n',
+      'content/blog/new.md': 'new\n',
+      'content/about.md': 'about\n',
+    });
+    gitInit(root);
+    commitAll(root, 'site', '2024-01-01T10:00:00Z');
+    await writeFile(join(root, 'content/blog/new.md'), 'new, published yesterday\n');
+    commitAll(root, 'new post', '2024-03-01T10:00:00Z');
+    const result = await build(root, { report: 'report.json' });
+    expect(dates(result)).toEqual({
+      '/': ['2024-03-01T10:00:00Z', 'children'],
+      '/about/': ['2024-01-01T10:00:00Z', 'git'],
+      '/blog/': ['2024-03-01T10:00:00Z', 'children'],
+      '/blog/new/': ['2024-03-01T10:00:00Z', 'git'],
+      '/blog/old/': ['2024-01-01T10:00:00Z', 'git'],
+    });
+    // The report keeps the page's own evidence beside the date it took.
+    const report = JSON.parse(await readFile(join(root, 'report.json'), 'utf8'));
+    expect(report.pages.find((p: { url: string }) => p.url === `${SITE}/blog/`)).toMatchObject({
+      lastmod: '2024-03-01T10:00:00Z',
+      lastmodFrom: 'children',
+      candidates: [{ from: 'git', value: '2024-01-01T10:00:00Z' }],
+    });
+    const off = await build(root, { lastmodFromChildren: false });
+    expect(dates(off)['/blog/']).toEqual(['2024-01-01T10:00:00Z', 'git']);
+  });
+});
+
+describe('frontmatter in every form, and names of its fields', () => {
+  it('reads TOML and JSON blocks, any naming style, and names of your own', async () => {
+    const root = await makeTree({
+      ...pages('hugo', 'json', 'jekyll', 'paper', 'own'),
+      'content/hugo.md': '+++\ntitle = "x"\nlastMod = 2024-02-02\ndate = 2023-01-01\n+++\n',
+      'content/json.md': '{\n  "title": "x",\n  "publishdate": "2024-03-03"\n}\nbody\n',
+      'content/jekyll.md': '---\nlast_modified_at: 2024-04-04\n---\n',
+      'content/paper.md': '---\npubDatetime: 2024-01-05\nmodDatetime: 2024-05-05T10:00:00Z\n---\n',
+      'content/own.md': '---\nrevised: 2024-06-06\n---\n',
+    });
+    for (const name of ['hugo', 'json', 'jekyll', 'paper', 'own'])
+      await setMtime(join(root, `content/${name}.md`), '2020-01-01T00:00:00Z');
+    const result = await build(root, { dateFields: { modified: ['revised'] } });
+    expect(dates(result)).toEqual({
+      '/hugo/': ['2024-02-02', 'frontmatter:lastMod'],
+      '/jekyll/': ['2024-04-04', 'frontmatter:last_modified_at'],
+      '/json/': ['2024-03-03', 'frontmatter:publishdate'],
+      '/own/': ['2024-06-06', 'frontmatter:revised'],
+      '/paper/': ['2024-05-05T10:00:00Z', 'frontmatter:modDatetime'],
+    });
+  });
+
+  it('an explicit lastmodFrom makes frontmatter authoritative', async () => {
+    const root = await makeTree({
+      ...pages('a'),
+      'content/a.md': '---\nlastmod: 2017-02-01\n---\n',
+    });
+    gitInit(root);
+    commitAll(root, 'one', '2022-05-04T10:00:00Z');
+    expect(dates(await build(root, { lastmodFrom: ['frontmatter', 'git'] }))).toEqual({
+      '/a/': ['2017-02-01', 'frontmatter:lastmod'],
+    });
+  });
+
+  it('a date after the build started is a warning and is not written', async () => {
+    const root = await makeTree({
+      ...pages('a'),
+      'content/a.md': '---\nlastmod: 2999-01-01\npubDate: 2024-01-01\n---\n',
+    });
+    await setMtime(join(root, 'content/a.md'), '2020-01-01T00:00:00Z');
+    const result = await build(root);
+    expect(dates(result)).toEqual({ '/a/': ['2024-01-01', 'frontmatter:pubDate'] });
+    expect(result.warnings).toEqual([
+      {
+        code: 'lastmod-future',
+        message:
+          'content/a.md: frontmatter:lastmod date 2999-01-01 is after the build started; not used',
+        url: `${SITE}/a/`,
+      },
+    ]);
+  });
+
+  it('a TOML block that does not parse, or frontmatter that is a list, is a warning; the page stays', async () => {
+    const root = await makeTree({
+      ...pages('bad', 'list'),
+      'content/bad.md': '+++\ntitle = "x"\ndate = \n+++\n',
+      'content/list.md': '---\n- a\n- b\n---\n',
+    });
+    const result = await build(root, { lastmodFromChildren: false });
+    expect(result.pages.included).toBe(2);
+    expect(result.warnings.filter((w) => w.code === 'invalid-frontmatter')).toEqual([
+      {
+        code: 'invalid-frontmatter',
+        message: expect.stringMatching(
+          /^content\/bad\.md:3: invalid TOML frontmatter: .*; the page stays, without frontmatter values$/,
+        ),
+        file: 'content/bad.md',
+      },
+      {
+        code: 'invalid-frontmatter',
+        message:
+          'content/list.md:2: frontmatter is not a mapping of fields; the page stays, without frontmatter values',
+        file: 'content/list.md',
+      },
+    ]);
+  });
+});
+
+describe('bad options for dates', () => {
+  const cases: Array<[Record<string, unknown>, string]> = [
+    [{ dateFields: { changed: ['x'] } }, 'unknown option `dateFields.changed`'],
+    [
+      { dateFields: { modified: 'revised' } },
+      '`dateFields.modified` must be an array of field names',
+    ],
+    [
+      { dateFields: ['revised'] },
+      '`dateFields` must be { modified?: string[], published?: string[] }',
+    ],
+    [
+      { dateFields: { modified: ['Revised'], published: ['revised'] } },
+      '`dateFields`: "Revised" is named both modified and published; give it one role',
+    ],
+    [{ gitIgnoreRevs: ['HEAD~1'] }, '`gitIgnoreRevs` entry "HEAD~1" is not a commit hash'],
+    [{ git: 'yes' }, '`git` must be true, false or \'auto\'; got "yes"'],
+    [{ lastmodFromChildren: 'no' }, '`lastmodFromChildren` must be true or false'],
+  ];
+  for (const [options, problem] of cases) {
+    it(`rejects ${JSON.stringify(options)}`, async () => {
+      const root = await makeTree({ ...pages('a'), 'dist/sitemap-index.xml': 'kept' });
+      await expect(build(root, options as Partial<SitemapOptions>)).rejects.toMatchObject({
+        code: 'invalid-options',
+        problems: [expect.stringContaining(problem)],
+      });
+      // Nothing was written over what was there.
+      expect(await readFile(join(root, 'dist/sitemap-index.xml'), 'utf8')).toBe('kept');
+    });
+  }
+});
+
+describe('a shallow clone', () => {
+  it('leaves cut histories undated and says how to fix it', async () => {
+    const origin = await makeTree({ 'content/a.md': 'a\n', 'content/b.md': 'b\n' });
+    gitInit(origin);
+    commitAll(origin, 'one', '2023-03-01T10:00:00Z');
+    await writeFile(join(origin, 'content/b.md'), 'b2\n');
+    commitAll(origin, 'two', '2023-04-01T10:00:00Z');
+    const work = await makeTree({});
+    git(work, ['clone', '-q', '--depth', '1', `file://${origin}`, 'site']);
+    const root = join(work, 'site');
+    const { mkdir } = await import('node:fs/promises');
+    for (const name of ['a', 'b']) {
+      await mkdir(join(root, 'dist', name), { recursive: true });
+      await writeFile(join(root, 'dist', name, 'index.html'), page());
+    }
+    // The clone's file times are all one moment: even git's silence does not make them edits.
+    const now = new Date();
+    for (const name of ['a', 'b']) await utimes(join(root, `content/${name}.md`), now, now);
+    const result = await build(root);
+    expect(dates(result)).toEqual({ '/a/': [null, 'none'], '/b/': [null, 'none'] });
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      `2 of 2 pages have no lastmod: the git history of their sources is cut by a shallow clone; fetch the full history (fetch-depth: 0 in CI) (${SITE}/a/, ${SITE}/b/)`,
+    ]);
+  });
+});
+
+describe('dates the protocol cannot carry', () => {
+  it('year 0000 in frontmatter or in the head is a warning on that page, not a failed build', async () => {
+    const root = await makeTree({
+      'dist/a/index.html': page(),
+      'dist/b/index.html': page('<meta property="article:modified_time" content="0000-01-01">'),
+      'dist/c/index.html': page(),
+      'content/a.md': '---\nlastmod: 0000-01-01\n---\n',
+      'content/c.md': '---\nlastmod: 0050-06-15T12:00:00Z\n---\n',
+    });
+    for (const name of ['a', 'c'])
+      await setMtime(join(root, `content/${name}.md`), '2000-01-01T00:00:00Z');
+    const result = await build(root, {
+      lastmodFromChildren: false,
+      lastmodFrom: ['frontmatter', 'head'],
+    });
+    expect(dates(result)).toEqual({
+      '/a/': [null, 'none'],
+      '/b/': [null, 'none'],
+      '/c/': ['0050-06-15T12:00:00Z', 'frontmatter:lastmod'],
+    });
+    expect(result.warnings.map((w) => w.message)).toEqual(
+      expect.arrayContaining([
+        'content/a.md: frontmatter field "lastmod" 0000-01-01: there is no year 0000 in a sitemap date (years start at 0001); not used',
+        'b/index.html: modified date in the head: 0000-01-01: there is no year 0000 in a sitemap date (years start at 0001)',
+      ]),
+    );
+    expect(await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8')).toContain(
+      '<lastmod>0050-06-15T12:00:00Z</lastmod>',
+    );
+  });
+});

@@ -1,0 +1,225 @@
+/** The evidence rule: the newest real evidence wins, published dates are a floor, overrides are final. */
+import { describe, expect, it } from 'vitest';
+import { dateFromChildren } from '../../src/lastmod/children.js';
+import { type Evidence, listEvidence, pickLastmod } from '../../src/lastmod/evidence.js';
+import type { LastmodSource, PageRecord } from '../../src/types.js';
+
+const NOW = Date.parse('2025-01-01T00:00:00Z');
+const fm = (field: string, value: string) => ({ field, value });
+
+/** evidence, explicit order (null: newest wins) -> [value, provenance]. */
+const rows: Array<[string, Evidence, LastmodSource[] | null, [string | undefined, string]]> = [
+  ['nothing known', {}, null, [undefined, 'none']],
+  // Each pair of modified evidence: the newer wins, whichever kind it is.
+  [
+    'stale frontmatter vs newer commit',
+    { modified: fm('lastmod', '2017-02-01'), git: '2022-05-04T10:00:00Z' },
+    null,
+    ['2022-05-04T10:00:00Z', 'git'],
+  ],
+  [
+    'frontmatter newer than the commit',
+    { modified: fm('updatedDate', '2024-06-01'), git: '2024-01-01T10:00:00Z' },
+    null,
+    ['2024-06-01', 'frontmatter:updatedDate'],
+  ],
+  [
+    'head newer than git',
+    { head: '2024-03-04T08:00:00Z', git: '2024-03-01T00:00:00Z' },
+    null,
+    ['2024-03-04T08:00:00Z', 'html-meta'],
+  ],
+  [
+    'git newer than head',
+    { head: '2024-03-04T08:00:00Z', git: '2024-03-05T00:00:00Z' },
+    null,
+    ['2024-03-05T00:00:00Z', 'git'],
+  ],
+  [
+    'an uncommitted edit newer than the commit',
+    { git: '2024-01-01T10:00:00Z', mtime: '2024-06-01T08:00:00Z' },
+    null,
+    ['2024-06-01T08:00:00Z', 'mtime'],
+  ],
+  [
+    'frontmatter vs mtime',
+    { modified: fm('modDatetime', '2024-06-02'), mtime: '2024-06-01T08:00:00Z' },
+    null,
+    ['2024-06-02', 'frontmatter:modDatetime'],
+  ],
+  [
+    'head vs mtime',
+    { head: '2024-01-01', mtime: '2024-06-01T08:00:00Z' },
+    null,
+    ['2024-06-01T08:00:00Z', 'mtime'],
+  ],
+  [
+    'a date beats the same day at midnight only when later',
+    { modified: fm('lastmod', '2024-03-01'), git: '2024-03-01T00:00:00Z' },
+    null,
+    ['2024-03-01', 'frontmatter:lastmod'],
+  ],
+  // The published floor.
+  [
+    'published only',
+    { published: fm('pubDatetime', '2024-01-05') },
+    null,
+    ['2024-01-05', 'frontmatter:pubDatetime'],
+  ],
+  [
+    'a post committed before its scheduled publication',
+    { published: fm('pubDatetime', '2024-03-05T09:00:00Z'), git: '2024-03-01T10:00:00Z' },
+    null,
+    ['2024-03-05T09:00:00Z', 'frontmatter:pubDatetime'],
+  ],
+  [
+    'published older than the commit is no lastmod',
+    { published: fm('date', '2018-01-01'), git: '2024-10-01T10:00:00Z' },
+    null,
+    ['2024-10-01T10:00:00Z', 'git'],
+  ],
+  [
+    "the head's published date is a floor too",
+    { headPublished: '2024-05-01', git: '2024-04-01T00:00:00Z' },
+    null,
+    ['2024-05-01', 'html-meta'],
+  ],
+  // The override is final, even when older than everything.
+  [
+    'sitemap.lastmod is final',
+    {
+      override: fm('sitemap.lastmod', '2020-01-01'),
+      git: '2024-01-01T00:00:00Z',
+      published: fm('date', '2023-01-01'),
+    },
+    null,
+    ['2020-01-01', 'frontmatter:sitemap.lastmod'],
+  ],
+  // An explicit order: the first kind that knows wins; the floor still holds.
+  [
+    'an order makes frontmatter authoritative',
+    { modified: fm('lastmod', '2017-02-01'), git: '2022-05-04T10:00:00Z' },
+    ['frontmatter', 'git'],
+    ['2017-02-01', 'frontmatter:lastmod'],
+  ],
+  [
+    'an order falls through to the next kind',
+    { git: '2022-05-04T10:00:00Z', mtime: '2024-01-01T00:00:00Z' },
+    ['frontmatter', 'git', 'mtime'],
+    ['2022-05-04T10:00:00Z', 'git'],
+  ],
+  [
+    "an order's frontmatter link offers the published date when no modified one is given",
+    { published: fm('date', '2021-01-01'), git: '2022-05-04T10:00:00Z' },
+    ['frontmatter', 'git'],
+    ['2021-01-01', 'frontmatter:date'],
+  ],
+  [
+    'the floor holds under an order',
+    { modified: fm('lastmod', '2017-02-01'), published: fm('date', '2018-01-01') },
+    ['frontmatter'],
+    ['2018-01-01', 'frontmatter:date'],
+  ],
+  // Dates after the build started are set aside.
+  [
+    'a future modified date is no evidence',
+    { modified: fm('lastmod', '2030-01-01'), git: '2024-01-01T00:00:00Z' },
+    null,
+    ['2024-01-01T00:00:00Z', 'git'],
+  ],
+  [
+    'a future published date is no floor',
+    { published: fm('pubDate', '2030-01-01') },
+    null,
+    [undefined, 'none'],
+  ],
+];
+
+describe('pickLastmod', () => {
+  for (const [name, evidence, order, [value, from]] of rows) {
+    it(name, () => {
+      const picked = pickLastmod(evidence, order, NOW);
+      expect(picked.value).toBe(value);
+      expect(picked.from).toBe(from);
+    });
+  }
+  it('lists what it set aside as future', () => {
+    const picked = pickLastmod(
+      { modified: fm('lastmod', '2030-01-01'), git: '2031-01-01T00:00:00Z' },
+      null,
+      NOW,
+    );
+    expect(picked.future).toEqual([
+      { from: 'frontmatter:lastmod', value: '2030-01-01' },
+      { from: 'git', value: '2031-01-01T00:00:00Z' },
+    ]);
+  });
+  it('lists every candidate for the report', () => {
+    expect(
+      listEvidence({
+        published: fm('date', '2020-01-01'),
+        git: '2024-01-01T00:00:00Z',
+        head: '2023-01-01',
+        mtime: '2024-02-01T00:00:00Z',
+      }),
+    ).toEqual([
+      { from: 'frontmatter:date', value: '2020-01-01' },
+      { from: 'html-meta', value: '2023-01-01' },
+      { from: 'git', value: '2024-01-01T00:00:00Z' },
+      { from: 'mtime', value: '2024-02-01T00:00:00Z' },
+    ]);
+  });
+});
+
+type Page = Pick<PageRecord, 'url' | 'lastmod' | 'lastmodFrom' | 'excluded' | 'file'>;
+const pageAt = (url: string, lastmod?: string, extra: Partial<Page> = {}): Page => ({
+  url,
+  file: 'x.html',
+  lastmodFrom: lastmod ? 'git' : 'none',
+  ...(lastmod ? { lastmod } : {}),
+  ...extra,
+});
+
+describe('dateFromChildren', () => {
+  it('dates sections and the home page by the newest page under them', () => {
+    const pages = [
+      pageAt('https://e.com/', '2024-01-01'),
+      pageAt('https://e.com/blog/', '2024-02-01'),
+      pageAt('https://e.com/blog/old/', '2023-01-01'),
+      pageAt('https://e.com/blog/2024/new/', '2024-05-01T10:00:00Z'),
+      pageAt('https://e.com/docs/'),
+      pageAt('https://e.com/docs/a/', '2024-03-01'),
+      pageAt('https://e.com/docs/b/', undefined),
+      pageAt('https://e.com/about/', '2024-06-01'),
+      pageAt('https://e.com/hidden/', undefined),
+      pageAt('https://e.com/hidden/x/', '2030-01-01', { excluded: 'noindex' }),
+    ];
+    expect(dateFromChildren(pages, 'https://e.com/')).toBe(3);
+    expect(pages.map((p) => [p.url.slice(13), p.lastmod ?? null, p.lastmodFrom])).toEqual([
+      ['/', '2024-06-01', 'children'],
+      ['/blog/', '2024-05-01T10:00:00Z', 'children'],
+      ['/blog/old/', '2023-01-01', 'git'],
+      ['/blog/2024/new/', '2024-05-01T10:00:00Z', 'git'],
+      ['/docs/', '2024-03-01', 'children'],
+      ['/docs/a/', '2024-03-01', 'git'],
+      ['/docs/b/', null, 'none'],
+      ['/about/', '2024-06-01', 'git'],
+      // An excluded page is not listed, so it dates nothing.
+      ['/hidden/', null, 'none'],
+      ['/hidden/x/', '2030-01-01', 'git'],
+    ]);
+  });
+  it('keeps its own date when it is newer, and stays under the base', () => {
+    const pages = [
+      pageAt('https://e.com/docs/', '2024-09-01'),
+      pageAt('https://e.com/docs/a', '2024-03-01'),
+      pageAt('https://e.com/docs/a/b', '2024-04-01'),
+    ];
+    expect(dateFromChildren(pages, 'https://e.com/docs/')).toBe(1);
+    expect(pages.map((p) => [p.lastmod, p.lastmodFrom])).toEqual([
+      ['2024-09-01', 'git'],
+      ['2024-04-01', 'children'],
+      ['2024-04-01', 'git'],
+    ]);
+  });
+});
