@@ -52,6 +52,22 @@ function warnOrThrow(
   warnings.push(warning);
 }
 
+const HTML_EXTENSION = /\.html?$/i;
+
+/**
+ * The source of the page at route `key`: `about.html` listed as `/about.html` (cleanUrls off)
+ * still renders from `about.md`, and `blog/post/post.md` renders `/blog/post/` (a file named
+ * like its folder is that folder's index, as Eleventy has it).
+ */
+function findSource(sources: SourceIndex, key: string): SourceFile | undefined {
+  const exact = sources.find(key);
+  if (exact) return exact;
+  const bare = key.replace(HTML_EXTENSION, '');
+  if (bare !== key) return sources.find(bare);
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  return name === '' ? undefined : sources.find(`${key}/${name}`);
+}
+
 /** A file time as a date we write (whole seconds). */
 function fileTime(ms: number): string {
   return formatDate(new Date(Math.floor(ms / 1000) * 1000));
@@ -104,10 +120,7 @@ export async function describePages(
       record.excluded = 'filter';
       continue;
     }
-    // `about.html` listed as `/about.html` (cleanUrls off) still renders from `about.md`.
-    const key = urlRouteKey(record.url, options.baseUrl);
-    const bare = key.replace(/\.html?$/i, '');
-    const source = sources.find(key) ?? (bare === key ? undefined : sources.find(bare));
+    const source = findSource(sources, urlRouteKey(record.url, options.baseUrl));
     const evidence: Evidence = {};
     if (!source) {
       kept.push({ record, evidence });

@@ -85,6 +85,33 @@ describe('git dates, found with no option', () => {
     });
   });
 
+  it('a file moved in from outside the source folders keeps the date of its last edit', async () => {
+    const root = await makeTree({
+      ...pages('posts/first', 'posts/second', 'posts/third'),
+      'src/data/blog/first.md': 'first\n',
+      'src/data/blog/second.md': 'second\n',
+      'drafts/third.md': 'third\n',
+    });
+    gitInit(root);
+    commitAll(root, 'start', '2023-01-01T10:00:00Z');
+    await writeFile(join(root, 'src/data/blog/second.md'), 'second, edited\n');
+    commitAll(root, 'edit', '2023-06-01T10:00:00Z');
+    await rename(join(root, 'drafts/third.md'), join(root, 'src/data/blog/third.md'));
+    commitAll(root, 'publish a draft', '2023-08-01T10:00:00Z');
+    // The site is restructured: the blog moves to another folder, nothing in it changes.
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(root, 'src/content'), { recursive: true });
+    await rename(join(root, 'src/data/blog'), join(root, 'src/content/posts'));
+    commitAll(root, 'v6 layout', '2024-05-17T10:00:00Z');
+    const result = await build(root, { sources: [{ dir: 'src/content/posts', route: '/posts/' }] });
+    expect(dates(result)).toEqual({
+      '/posts/first/': ['2023-01-01T10:00:00Z', 'git'],
+      '/posts/second/': ['2023-06-01T10:00:00Z', 'git'],
+      // Moved twice, from outside both times: its one edit was the first commit.
+      '/posts/third/': ['2023-01-01T10:00:00Z', 'git'],
+    });
+  });
+
   it('commits in .git-blame-ignore-revs and gitIgnoreRevs do not count; a garbage line is a warning', async () => {
     const root = await makeTree({
       ...pages('a', 'b', 'c'),
@@ -154,6 +181,28 @@ describe('git dates, found with no option', () => {
       '/d/': ['2023-03-01T10:00:00Z', 'git'],
       '/new/': ['2024-09-10T10:00:00Z', 'mtime'],
     });
+  });
+
+  it('a file named like its folder is the source of the folder page (Eleventy)', async () => {
+    const root = await makeTree({
+      ...pages('blog/fourth', 'blog/fifth'),
+      'content/blog/fourth/fourth.md': 'fourth\n',
+      'content/blog/fifth/index.md': 'fifth\n',
+      'content/blog/fifth/fifth.md': 'not the page\n',
+    });
+    gitInit(root);
+    commitAll(root, 'one', '2024-08-26T22:23:06Z');
+    await writeFile(join(root, 'content/blog/fifth/fifth.md'), 'edited, but not the page\n');
+    commitAll(root, 'two', '2024-09-26T22:23:06Z');
+    const result = await build(root);
+    expect(dates(result)).toEqual({
+      '/blog/fifth/': ['2024-08-26T22:23:06Z', 'git'],
+      '/blog/fourth/': ['2024-08-26T22:23:06Z', 'git'],
+    });
+    expect(result.records.map((r) => r.source)).toEqual([
+      'content/blog/fifth/index.md',
+      'content/blog/fourth/fourth.md',
+    ]);
   });
 
   it('a one-source site in git gets its commit date, not the checkout time', async () => {

@@ -1,0 +1,194 @@
+/**
+ * Reads a repository's history (runs git): per file, the newest commit that changed its content.
+ * Used by `read-git-dates.ts`, which finds the repositories and what the work tree says.
+ *
+ * One `git log -M --name-status` pass over the source folders, newest commit first:
+ * - a 100% rename passes the file's identity on to its old name (the move changed nothing);
+ * - a commit in the ignored set changes nothing, but its date is kept as a fallback;
+ * - a commit at a shallow boundary shows every file as added: those files' dates are cut.
+ * A rename only shows when both names are inside the pass's paths, so a file moved in from
+ * outside the source folders (a site restructured from `src/data/blog` to `src/content/posts`)
+ * first looks added by the move. The commits that added files are then read once more, whole, in
+ * one `git show`; a pure move found there sends the file's history on to its old name, read in a
+ * further pass of `git log` (as many rounds as moves, at most MAX_MOVES).
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { type IgnoredRevs, isIgnored, unquoteGitPath } from './git-paths.js';
+
+/** Rounds of moves from outside the folders that are followed back. */
+const MAX_MOVES = 4;
+/** Paths or commits named on one command line. */
+const ARGS_PER_PROCESS = 500;
+
+export interface ContentDate {
+  /** Commit time in ms. */
+  time: number;
+  /** The commit that added the file under this name, when that is what dates it. */
+  added?: string;
+}
+
+/** Paths relative to the repository's top. */
+export interface History {
+  dates: Map<string, ContentDate>;
+  cut: Set<string>;
+}
+
+/** Runs git in `top` and hands each line of its output to `onLine`. */
+function eachLine(top: string, args: string[], onLine: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['-c', 'core.quotepath=off', '--literal-pathspecs', ...args], {
+      cwd: top,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
+    lines.on('line', onLine);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`git ${args[0]} failed: ${stderr.trim()}`));
+    });
+  });
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ARGS_PER_PROCESS)
+    out.push(items.slice(i, i + ARGS_PER_PROCESS));
+  return out;
+}
+
+/** One `git log` pass over `paths` (folders or files), newest first. */
+async function logPass(
+  top: string,
+  paths: string[],
+  boundary: Set<string>,
+  revs: IgnoredRevs,
+): Promise<History> {
+  const dates = new Map<string, ContentDate>();
+  const cut = new Set<string>();
+  /** Old path (as git names it in older commits) -> the path the file has now. */
+  const renamedTo = new Map<string, string>();
+  const fallback = new Map<string, number>();
+  let hash = '';
+  let time = 0;
+  let isBoundary = false;
+  let skip = false;
+  await eachLine(
+    top,
+    ['log', '-M', '--format=%x1e%H %ct', '--name-status', '--', ...paths],
+    (line) => {
+      if (line.startsWith('\x1e')) {
+        const [h = '', seconds = '0'] = line.slice(1).split(' ');
+        hash = h;
+        time = Number(seconds) * 1000;
+        isBoundary = boundary.has(hash);
+        skip = !isBoundary && isIgnored(hash, revs);
+        return;
+      }
+      if (line === '') return;
+      const fields = line.split('\t');
+      const status = fields[0] ?? '';
+      if (status[0] === 'D') return;
+      const path = unquoteGitPath(fields[fields.length - 1] ?? '');
+      const now = renamedTo.get(path) ?? path;
+      if (dates.has(now) || cut.has(now)) return;
+      if (status[0] === 'R' && fields.length === 3 && (status === 'R100' || skip)) {
+        // A pure rename, or any change in an ignored commit, leaves the content as it was.
+        renamedTo.set(unquoteGitPath(fields[1] ?? ''), now);
+        if (skip && !fallback.has(now)) fallback.set(now, time);
+        return;
+      }
+      if (skip) {
+        if (!fallback.has(now)) fallback.set(now, time);
+        return;
+      }
+      if (isBoundary) cut.add(now);
+      else dates.set(now, status[0] === 'A' ? { time, added: hash } : { time });
+    },
+  );
+  for (const [path, at] of fallback)
+    if (!dates.has(path) && !cut.has(path)) dates.set(path, { time: at });
+  return { dates, cut };
+}
+
+/** Pure moves in `commits`, whole-tree: new path -> old path, for the new paths in `wanted`. */
+async function movesIn(
+  top: string,
+  commits: string[],
+  wanted: Map<string, string>,
+): Promise<Map<string, string>> {
+  const moves = new Map<string, string>();
+  for (const batch of chunks(commits)) {
+    let hash = '';
+    await eachLine(
+      top,
+      ['show', '-M', '--diff-filter=R', '--name-status', '--format=%x1e%H', ...batch],
+      (line) => {
+        if (line.startsWith('\x1e')) {
+          hash = line.slice(1);
+          return;
+        }
+        const [status, old, now] = line.split('\t');
+        if (status !== 'R100' || old === undefined || now === undefined) return;
+        const path = unquoteGitPath(now);
+        if (wanted.get(path) === hash) moves.set(path, unquoteGitPath(old));
+      },
+    );
+  }
+  return moves;
+}
+
+/**
+ * The content date of every file under `paths`, following moves from outside them.
+ * @example await contentDates('/repo', ['src/content/posts'], new Set(), { full: new Set(), prefixes: [] })
+ */
+export async function contentDates(
+  top: string,
+  paths: string[],
+  boundary: Set<string>,
+  revs: IgnoredRevs,
+): Promise<History> {
+  const history = await logPass(top, paths, boundary, revs);
+  /** Files whose date is still "added by this commit": path -> the path it is read under. */
+  let open = new Map<string, string>();
+  for (const path of history.dates.keys()) open.set(path, path);
+  for (let round = 0; round < MAX_MOVES && open.size > 0; round++) {
+    const addedBy = new Map<string, string>();
+    for (const [path, asNamed] of open) {
+      const added = history.dates.get(path)?.added;
+      if (added) addedBy.set(asNamed, added);
+    }
+    const moves = await movesIn(top, [...new Set(addedBy.values())], addedBy);
+    if (moves.size === 0) break;
+    const byOldName = new Map<string, string>();
+    for (const [path, asNamed] of open) {
+      const old = moves.get(asNamed);
+      if (old !== undefined) byOldName.set(old, path);
+    }
+    const next = new Map<string, string>();
+    for (const batch of chunks([...byOldName.keys()])) {
+      const before = await logPass(top, batch, boundary, revs);
+      for (const [old, date] of before.dates) {
+        const path = byOldName.get(old);
+        const moved = path === undefined ? undefined : history.dates.get(path);
+        // Only what the old name held before the move counts.
+        if (path === undefined || !moved || date.time > moved.time) continue;
+        history.dates.set(path, date);
+        if (date.added) next.set(path, old);
+      }
+      for (const old of before.cut) {
+        const path = byOldName.get(old);
+        if (path === undefined) continue;
+        history.dates.delete(path);
+        history.cut.add(path);
+      }
+    }
+    open = next;
+  }
+  return history;
+}
