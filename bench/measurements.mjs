@@ -9,6 +9,12 @@ export const MEASUREMENTS = [
     script: 'ours.mjs',
     options: { config: 'c' },
   },
+  {
+    id: 'ours-d',
+    label: 'ours (d) git, then mtime',
+    script: 'ours.mjs',
+    options: { config: 'd' },
+  },
   { id: 'sitemap-js', label: 'baseline: sitemap.js', script: 'sitemap-js.mjs', options: {} },
   {
     id: 'walk-fs',
@@ -61,7 +67,7 @@ export const MEASUREMENTS = [
   { id: 'idle', label: 'node, empty child', script: 'idle.mjs', options: {} },
 ];
 
-/** Names `--only` accepts besides ids and id prefixes (`ours` = ours-a,b,c; `walk` = walk-*, ...). */
+/** Names `--only` accepts besides ids and id prefixes (`ours` = ours-a,b,c,d; `walk` = walk-*, ...). */
 const ALIASES = {
   floors: ['walk', 'heads', 'sources', 'urls'],
   baseline: ['sitemap-js'],
@@ -74,7 +80,7 @@ function matches(token) {
 
 /**
  * @param {string | undefined} only comma-separated ids, id prefixes or aliases
- * @example selectMeasurements('ours,walk') // ours-a, ours-b, ours-c, walk-fs, walk-fast-glob, walk-sync
+ * @example selectMeasurements('ours,walk') // ours-a, ours-b, ours-c, ours-d, walk-fs, walk-fast-glob, walk-sync
  */
 export function selectMeasurements(only) {
   if (!only) return MEASUREMENTS;

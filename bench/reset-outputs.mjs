@@ -6,7 +6,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-const SITE_ENTRIES = new Set(['dist', 'src', 'site.json']);
+// The git history of the git-dates measurement (site/git-history.mjs) is part of the site.
+const SITE_ENTRIES = new Set([
+  'dist',
+  'src',
+  'site.json',
+  '.git',
+  '.gitignore',
+  '.git-blame-ignore-revs',
+]);
 
 async function removeExtra(dir, keep) {
   for (const name of await fs.readdir(dir)) {

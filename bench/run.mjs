@@ -12,6 +12,7 @@ import { ensureSite } from './generate-site.mjs';
 import { describeMachine } from './machine.mjs';
 import { selectMeasurements } from './measurements.mjs';
 import { resetOutputs } from './reset-outputs.mjs';
+import { ensureGitHistory } from './site/git-history.mjs';
 import { spawnMeasurement } from './spawn-child.mjs';
 import { checkCounts, computeRatios, summarise } from './summary.mjs';
 import { renderReport } from './table.mjs';
@@ -107,6 +108,7 @@ async function main() {
       : `Generated in ${(site.generatedMs / 1000).toFixed(1)} s`,
   );
   for (const note of cacheNote(site)) log(note);
+  if (measurements.some((m) => m.id === 'ours-d')) await ensureGitHistory(root, log);
   if (args.generateOnly) return;
 
   await resetOutputs(root, site);

@@ -8,6 +8,7 @@ export const TARGETS = {
   oursBOverWalkHeads: 1.3,
   oursCOverWalkSources: 2,
   sitemapJsOverOursA: 3,
+  gitOverWalk: 0.3,
   peakRssMB: 256,
 };
 
@@ -65,6 +66,13 @@ function sum(...floors) {
   };
 }
 
+/** Wall time ours (d), git dates on, takes beyond ours (a), the same build without them. */
+function gitCost(summary) {
+  const withGit = summary['ours-d']?.wallMs;
+  const without = summary['ours-a']?.wallMs;
+  return withGit === undefined || without === undefined ? undefined : withGit - without;
+}
+
 function ratio(label, numerator, denominator, target, better) {
   const row = { label, value: null, target, better, floor: denominator?.id };
   if (numerator === undefined || denominator === undefined) return row;
@@ -96,6 +104,13 @@ export function computeRatios(summary) {
       'lower',
     ),
     ratio(
+      '(ours(d) - ours(a)) / walk+stat: what git dates add',
+      gitCost(summary),
+      walk,
+      TARGETS.gitOverWalk,
+      'lower',
+    ),
+    ratio(
       'sitemap.js / ours(a)',
       summary['sitemap-js']?.wallMs,
       oursA === undefined ? undefined : { ms: oursA, id: 'ours-a' },
@@ -103,12 +118,12 @@ export function computeRatios(summary) {
       'higher',
     ),
   ].map((row) => ({ ...row, unit: 'x', targetPages: TARGETS.ratioPages }));
-  const ours = ['ours-a', 'ours-b', 'ours-c']
+  const ours = ['ours-a', 'ours-b', 'ours-c', 'ours-d']
     .map((id) => summary[id]?.maxRssMB)
     .filter((mb) => mb !== undefined);
   const peak = ours.length > 0 ? Math.max(...ours) : undefined;
   const rss = ratio(
-    'peak RSS of ours (max of a, b, c)',
+    'peak RSS of ours (max of a, b, c, d)',
     peak,
     { ms: 1, id: undefined },
     TARGETS.peakRssMB,

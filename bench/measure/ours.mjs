@@ -1,7 +1,8 @@
 /**
  * ours: `generateSitemaps()` from @sitemapkit/core on the synthetic site, in one of three
  * configurations: (a) lastmod from source mtimes, head reading off; (b) the same with head
- * reading on; (c) lastmod from frontmatter, then mtime. Sitemaps are written into dist/, as in
+ * reading on; (c) lastmod from frontmatter, then mtime; (d) lastmod from git history, then
+ * mtime, on the history `site/git-history.mjs` made. Sitemaps are written into dist/, as in
  * a real build (the runner deletes them before every run so each run writes from scratch).
  */
 import path from 'node:path';
@@ -12,6 +13,7 @@ const CONFIGS = {
   a: { head: false, lastmodFrom: ['mtime'] },
   b: { head: true, lastmodFrom: ['mtime'] },
   c: { head: false, lastmodFrom: ['frontmatter', 'mtime'] },
+  d: { head: false, lastmodFrom: ['git', 'mtime'], git: true },
 };
 
 const { root, config } = readOptions();

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import type { HelperThread } from './discover/helper-thread.js';
 import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
-import { type GitDates, readGitDates } from './discover/read-git-dates.js';
+import type { GitDates } from './discover/read-git-dates.js';
 import { SitemapError } from './errors.js';
 import { dateFromChildren } from './lastmod/children.js';
 import { type Evidence, listEvidence, pickLastmod } from './lastmod/evidence.js';
@@ -107,6 +107,8 @@ export async function describePages(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   helper: HelperThread | null = null,
+  /** The git dates being read (`startGitDates`), when git is in use. */
+  gitDates?: Promise<GitDates>,
 ): Promise<DescribedPages> {
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
   const now = Date.now();
@@ -158,13 +160,7 @@ export async function describePages(
     kept.push({ record, source, evidence });
   }
 
-  const git =
-    options.git !== false && options.lastmodFrom.includes('git') && sources.files.length > 0
-      ? await readGitDates(
-          options.sources.map((s) => s.dir),
-          options.gitIgnoreRevs,
-        )
-      : undefined;
+  const git = sources.files.length > 0 ? await gitDates : undefined;
   if (git?.unavailable && options.git === true) {
     warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
   }

@@ -7,6 +7,7 @@ import { buildEntries, isUnderBase } from './build-entries.js';
 import { type DescribedPages, describePages, type UndatedReason } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
 import { indexSources, scanSources } from './discover/find-sources.js';
+import { startGitDates } from './discover/git-thread.js';
 import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
 import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
@@ -118,6 +119,14 @@ async function discoverAndDescribe(
 ): Promise<{ found: PageRecord[]; described: DescribedPages }> {
   const wanted = options.threads && (options.sources.length > 0 || options.head !== null);
   const thread: { helper: HelperThread | null } = { helper: null };
+  // Git runs beside the walk: its answer is ready when the pages are.
+  const git =
+    options.git !== false && options.lastmodFrom.includes('git') && options.sources.length > 0
+      ? startGitDates(
+          { dirs: options.sources.map((s) => s.dir), ignoreRevs: options.gitIgnoreRevs },
+          options.threads,
+        )
+      : null;
   try {
     const found = await findPages(options, warnings, (count) => {
       if (count === THREAD_FROM_PAGES && wanted) {
@@ -140,10 +149,18 @@ async function discoverAndDescribe(
     found.sort(
       (a, b) => naturalCompare(a.url, b.url) || naturalCompare(a.file ?? '', b.file ?? ''),
     );
-    const described = await describePages(found, sources, options, warnings, thread.helper);
+    const described = await describePages(
+      found,
+      sources,
+      options,
+      warnings,
+      thread.helper,
+      git?.dates,
+    );
     return { found, described };
   } finally {
     thread.helper?.stop();
+    git?.stop();
   }
 }
 

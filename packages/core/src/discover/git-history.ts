@@ -2,7 +2,9 @@
  * Reads a repository's history (runs git): per file, the newest commit that changed its content.
  * Used by `read-git-dates.ts`, which finds the repositories and what the work tree says.
  *
- * One `git log -M --name-status` pass over the source folders, newest commit first:
+ * One `git log --name-status` pass over the source folders, newest commit first, with exact
+ * renames only (`-M100%`: a rename that also edits is a change either way, and the similarity
+ * search for inexact ones is what costs):
  * - a 100% rename passes the file's identity on to its old name (the move changed nothing);
  * - a commit in the ignored set changes nothing, but its date is kept as a fallback;
  * - a commit at a shallow boundary shows every file as added: those files' dates are cut.
@@ -10,7 +12,8 @@
  * outside the source folders (a site restructured from `src/data/blog` to `src/content/posts`)
  * first looks added by the move. The commits that added files are then read once more, whole, in
  * one `git show`; a pure move found there sends the file's history on to its old name, read in a
- * further pass of `git log` (as many rounds as moves, at most MAX_MOVES).
+ * further pass of `git log` over the folders the files left (as many rounds as moves, at most
+ * MAX_MOVES). Each step is one process, whatever the number of files.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -55,6 +58,25 @@ function eachLine(top: string, args: string[], onLine: (line: string) => void): 
   });
 }
 
+/** Folders named in one pass over the places files moved from. */
+const MAX_FOLDERS = 64;
+
+/**
+ * The folders that hold `paths`, as deep as a few of them can: one `git log` pass over them reads
+ * the history of every path (a restructure moves whole folders, so there are few).
+ * @example foldersOf(['src/data/blog/a.md', 'src/data/blog/b/c.md']) // ['src/data/blog', 'src/data/blog/b']
+ */
+export function foldersOf(paths: string[]): string[] {
+  const parents = paths.map((p) => p.split('/').slice(0, -1));
+  let deepest = 0;
+  for (const parent of parents) if (parent.length > deepest) deepest = parent.length;
+  for (let depth = deepest; depth > 0; depth--) {
+    const folders = new Set(parents.map((p) => p.slice(0, depth).join('/') || '.'));
+    if (folders.size <= MAX_FOLDERS) return [...folders];
+  }
+  return ['.'];
+}
+
 function chunks<T>(items: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += ARGS_PER_PROCESS)
@@ -80,7 +102,7 @@ async function logPass(
   let skip = false;
   await eachLine(
     top,
-    ['log', '-M', '--format=%x1e%H %ct', '--name-status', '--', ...paths],
+    ['log', '-M100%', '--format=%x1e%H %ct', '--name-status', '--', ...paths],
     (line) => {
       if (line.startsWith('\x1e')) {
         const [h = '', seconds = '0'] = line.slice(1).split(' ');
@@ -127,7 +149,7 @@ async function movesIn(
     let hash = '';
     await eachLine(
       top,
-      ['show', '-M', '--diff-filter=R', '--name-status', '--format=%x1e%H', ...batch],
+      ['show', '-M100%', '--diff-filter=R', '--name-status', '--format=%x1e%H', ...batch],
       (line) => {
         if (line.startsWith('\x1e')) {
           hash = line.slice(1);
@@ -171,8 +193,8 @@ export async function contentDates(
       if (old !== undefined) byOldName.set(old, path);
     }
     const next = new Map<string, string>();
-    for (const batch of chunks([...byOldName.keys()])) {
-      const before = await logPass(top, batch, boundary, revs);
+    {
+      const before = await logPass(top, foldersOf([...byOldName.keys()]), boundary, revs);
       for (const [old, date] of before.dates) {
         const path = byOldName.get(old);
         const moved = path === undefined ? undefined : history.dates.get(path);

@@ -150,24 +150,28 @@ export async function readGitDates(
     const revsFile = join(top, IGNORE_REVS_FILE);
     const revsText = await readFile(revsFile, 'utf8').catch(() => null);
     if (revsText !== null) parseIgnoreRevs(revsText, IGNORE_REVS_FILE, revs, result.problems);
-    let history: History;
-    try {
-      history = await contentDates(top, paths, boundary, revs);
-    } catch (error) {
-      // A repository with no commit yet has no history: every source is untracked.
-      if (!/does not have any commits/.test((error as Error).message)) {
-        result.problems.push(`git dates are off in ${top}: ${(error as Error).message}`);
-        continue;
-      }
-      history = { dates: new Map(), cut: new Set() };
+    // The history and the work tree's state are read at once: neither waits for the other.
+    const [read, state] = await Promise.all([
+      contentDates(top, paths, boundary, revs).then(
+        (history): History | Error => history,
+        (error: Error) =>
+          // A repository with no commit yet has no history: every source is untracked.
+          /does not have any commits/.test(error.message)
+            ? { dates: new Map(), cut: new Set<string>() }
+            : error,
+      ),
+      workTreeState(top, paths),
+    ]);
+    if (read instanceof Error) {
+      result.problems.push(`git dates are off in ${top}: ${read.message}`);
+      continue;
     }
     const add = (path: string, to: (given: string) => void) => {
       const given = givenPath(path, folders);
       if (given !== null) to(given);
     };
-    for (const [path, { time }] of history.dates) add(path, (p) => result.dates.set(p, time));
-    for (const path of history.cut) add(path, (p) => result.cut.add(p));
-    const state = await workTreeState(top, paths);
+    for (const [path, { time }] of read.dates) add(path, (p) => result.dates.set(p, time));
+    for (const path of read.cut) add(path, (p) => result.cut.add(p));
     for (const path of state.dirty) add(path, (p) => result.dirty.add(p));
     for (const path of state.untracked) add(path, (p) => result.untracked.add(p));
   }

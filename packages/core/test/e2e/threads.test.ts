@@ -1,6 +1,6 @@
 /**
- * The helper thread (a large site's sources and heads read on two threads) must not change a
- * byte of the output. It runs only from the compiled package (the worker is `dist/…/*.js`), so
+ * The helper thread (a large site's sources and heads read on two threads) and the git thread
+ * (history read beside the walk) must not change a byte of the output. It runs only from the compiled package (the worker is `dist/…/*.js`), so
  * these tests import the build: `pnpm test` builds it first.
  */
 import { existsSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTree, page, type Tree } from '../helpers/fixture.js';
+import { commitAll, git, gitInit } from '../helpers/git.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
 if (!existsSync(new URL('discover/helper-worker.js', DIST))) {
@@ -83,7 +84,19 @@ function makeLargeSite(): Promise<string> {
         entries.slice(i, i + 256).map(([path, text]) => writeFile(join(root, path), text)),
       );
     }
+    // A git history, read on the git thread in the threaded run: half the sources committed
+    // early, the rest later, a few edited since.
+    await writeFile(join(root, '.gitignore'), 'dist/\n');
+    gitInit(root);
+    git(root, ['add', '.gitignore', 'src/content/blog', 'src/content/docs']);
+    git(root, ['commit', '-q', '-m', 'first half'], '2023-05-05T10:00:00Z');
+    commitAll(root, 'the rest', '2024-05-05T10:00:00Z');
     await Promise.all(mtimes.map(([path, date]) => utimes(join(root, path), date, date)));
+    for (const i of [4, 8, 13]) {
+      const source = join(root, `src/content/${routeOf(i)}.md`);
+      await writeFile(source, `${await readFile(source, 'utf8')}\nedited\n`);
+      await utimes(source, new Date('2025-01-01T00:00:00Z'), new Date('2025-01-01T00:00:00Z'));
+    }
     return root;
   })();
   return site;
@@ -105,6 +118,8 @@ describe('threads', () => {
     expect(alone.pages.excluded.noindex).toBeGreaterThan(100);
     expect(alone.pages.excluded.canonical).toBeGreaterThan(100);
     expect(alone.pages.excluded.frontmatter).toBeGreaterThan(10);
+    expect(alone.pages.dated.git).toBeGreaterThan(2_000);
+    expect(alone.pages.dated.mtime).toBe(3);
     const codes = new Set(alone.warnings.map((w) => w.code));
     for (const code of ['invalid-frontmatter', 'invalid-date', 'hreflang-not-reciprocal'])
       expect(codes).toContain(code);
@@ -148,5 +163,27 @@ describe('threads', () => {
     } finally {
       helper?.stop();
     }
+  });
+});
+
+describe('the git thread', () => {
+  it('reads the same history as this thread, and says why when there is none', async () => {
+    const gitThread = (await import(
+      new URL('discover/git-thread.js', DIST).href
+    )) as typeof import('../../src/discover/git-thread.js');
+    const root = await makeLargeSite();
+    const request = { dirs: [join(root, 'src/content')], ignoreRevs: [] };
+    const threaded = gitThread.startGitDates(request, true);
+    const here = gitThread.startGitDates(request, false);
+    const [a, b] = await Promise.all([threaded.dates, here.dates]);
+    threaded.stop();
+    expect(a.dates.size).toBeGreaterThan(3_000);
+    expect(a).toEqual(b);
+    const outside = await makeTree({ 'content/a.md': 'a' });
+    const none = gitThread.startGitDates(
+      { dirs: [join(outside, 'content')], ignoreRevs: [] },
+      true,
+    );
+    expect((await none.dates).unavailable).toBe('no source folder is inside a git repository');
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * Reads the git dates (`readGitDates`) while the page walk runs. The walk is synchronous, so git's
+ * output, read on this thread, would wait for it in a full pipe; on a thread of its own git runs
+ * beside the walk and its answer is ready when the pages are. Without the compiled worker next
+ * to this module (a bundle, or the TypeScript sources), or with `threads: false`, the read starts
+ * here at once: a small history fits in the pipes and is read when the walk is done.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type GitDates, readGitDates } from './read-git-dates.js';
+
+const WORKER_URL = new URL('./git-worker.js', import.meta.url);
+
+function unavailable(why: string): GitDates {
+  return {
+    dates: new Map(),
+    cut: new Set(),
+    dirty: new Set(),
+    untracked: new Set(),
+    shallow: false,
+    problems: [],
+    unavailable: why,
+  };
+}
+
+/** What the git thread is started with. */
+export interface GitRequest {
+  dirs: string[];
+  ignoreRevs: string[];
+}
+
+/** The git dates, read on a thread of their own when `thread` and the worker allow. */
+export function startGitDates(
+  request: GitRequest,
+  thread: boolean,
+): {
+  dates: Promise<GitDates>;
+  stop: () => void;
+} {
+  const here = () =>
+    readGitDates(request.dirs, request.ignoreRevs).catch((error: unknown) =>
+      unavailable((error as Error).message),
+    );
+  if (!thread || WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL)))
+    return { dates: here(), stop: () => {} };
+  let worker: Worker;
+  try {
+    worker = new Worker(WORKER_URL, { workerData: request });
+  } catch {
+    return { dates: here(), stop: () => {} };
+  }
+  worker.unref();
+  const dates = new Promise<GitDates>((resolve, reject) => {
+    worker.once('message', (result: GitDates | { error: string }) =>
+      'error' in result ? reject(new Error(result.error)) : resolve(result),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`the git thread stopped with exit code ${code}`)),
+    );
+  });
+  // Settled or not, a stopped thread's answer is not waited for.
+  dates.catch(() => {});
+  return { dates, stop: () => void worker.terminate() };
+}

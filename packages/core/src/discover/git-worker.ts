@@ -1,0 +1,13 @@
+/** The git thread's entry (see `startGitDates`): reads the dates and posts them once. */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { GitRequest } from './git-thread.js';
+import { readGitDates } from './read-git-dates.js';
+
+const port = parentPort;
+if (port) {
+  const { dirs, ignoreRevs } = workerData as GitRequest;
+  readGitDates(dirs, ignoreRevs).then(
+    (dates) => port.postMessage(dates),
+    (error: unknown) => port.postMessage({ error: (error as Error).message }),
+  );
+}
