@@ -6,7 +6,12 @@ import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
 import { type DescribedPages, describePages, type UndatedReason } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
-import { indexSources, scanSources } from './discover/find-sources.js';
+import {
+  foldersHolding,
+  indexSources,
+  scanPageSources,
+  scanSources,
+} from './discover/find-sources.js';
 import { startGitDates } from './discover/git-thread.js';
 import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
 import { emitFiles } from './emit-files.js';
@@ -120,12 +125,13 @@ async function discoverAndDescribe(
   const wanted = options.threads && (options.sources.length > 0 || options.head !== null);
   const thread: { helper: HelperThread | null } = { helper: null };
   // Git runs beside the walk: its answer is ready when the pages are.
+  const sourceDirs = [
+    ...options.sources.map((s) => s.dir),
+    ...foldersHolding(options.pageSources.map((p) => p.file)),
+  ];
   const git =
-    options.git !== false && options.lastmodFrom.includes('git') && options.sources.length > 0
-      ? startGitDates(
-          { dirs: options.sources.map((s) => s.dir), ignoreRevs: options.gitIgnoreRevs },
-          options.threads,
-        )
+    options.git !== false && options.lastmodFrom.includes('git') && sourceDirs.length > 0
+      ? startGitDates({ dirs: sourceDirs, ignoreRevs: options.gitIgnoreRevs }, options.threads)
       : null;
   try {
     const found = await findPages(options, warnings, (count) => {
@@ -137,6 +143,7 @@ async function discoverAndDescribe(
       thread.helper
         ? await thread.helper.sources()
         : scanSources(options.sources, options.root, fieldsToRead(options)),
+      scanPageSources(options.pageSources, options.root, fieldsToRead(options)),
     );
     if (options.head === null) thread.helper?.stop();
     if (found.length === 0 && options.customPages.length === 0) {

@@ -11,6 +11,7 @@ export * from './limits.js';
 export type { ResolvedOptions } from './options.js';
 export { DEFAULTS, resolveOptions } from './options.js';
 export type * from './types.js';
+export { fileRouteKey } from './url/map-file.js';
 export type {
   CommandIO,
   Finding,

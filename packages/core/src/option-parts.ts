@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { HeadRules } from './head-rules.js';
 import { type DateFields, normaliseFieldName } from './lastmod/frontmatter-fields.js';
 import { isPlainObject } from './option-checks.js';
-import type { ResolvedI18n, ResolvedSource } from './options.js';
+import type { PageSource, ResolvedI18n, ResolvedSource } from './options.js';
 import type { SitemapOptions, SourceDir } from './types.js';
 import { encodePath, safeDecode } from './url/encode.js';
 
@@ -75,6 +75,33 @@ export function resolveSources(
     out.push({ dir: resolve(root, s.dir), route });
   });
   return out;
+}
+
+/**
+ * `pageSources`: URL path -> source file, as route keys (decoded, no trailing slash) and
+ * absolute files, in key order.
+ * @example resolvePageSources([], { '/blog/hello/': 'src/hello.md' }, '/site') // [{ key: '/blog/hello', file: '/site/src/hello.md' }]
+ */
+export function resolvePageSources(problems: string[], value: unknown, root: string): PageSource[] {
+  if (value === undefined) return [];
+  if (!isPlainObject(value)) {
+    problems.push(
+      "`pageSources` must map URL paths to source files, e.g. { '/about/': 'src/about.md' }",
+    );
+    return [];
+  }
+  const out: PageSource[] = [];
+  for (const [path, file] of Object.entries(value)) {
+    if (typeof file !== 'string' || file === '') {
+      problems.push(`\`pageSources[${JSON.stringify(path)}]\` must be a source file path`);
+      continue;
+    }
+    const key = normalisePath(safeDecode(path))
+      .replace(/(.)\/$/, '$1')
+      .normalize('NFC');
+    out.push({ key, file: resolve(root, file) });
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 export function resolveI18n(problems: string[], value: unknown): ResolvedI18n | undefined {

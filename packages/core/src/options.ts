@@ -29,6 +29,7 @@ import {
   resolveDateFields,
   resolveHead,
   resolveI18n,
+  resolvePageSources,
   resolveSite,
   resolveSources,
 } from './option-parts.js';
@@ -67,6 +68,12 @@ export interface ResolvedSource {
   dir: string;
   /** Route relative to base, leading slash, no trailing slash (`/` for the root). */
   route: string;
+}
+
+/** A page's own source: the page's route key (`/blog/hello`) and the absolute file. */
+export interface PageSource {
+  key: string;
+  file: string;
 }
 
 export interface ResolvedI18n {
@@ -115,6 +122,8 @@ export interface ResolvedOptions
   outDir: string;
   root: string;
   sources: ResolvedSource[];
+  /** Sources named page by page, in key order. */
+  pageSources: PageSource[];
   /** The kinds of evidence in use (git left out when `git` is false). */
   lastmodFrom: LastmodSource[];
   /** The user's explicit order, or null: the newest evidence wins. */
@@ -147,6 +156,7 @@ const KNOWN_KEYS = new Set([
   'exclude',
   'filter',
   'sources',
+  'pageSources',
   'head',
   'git',
   'gitIgnoreRevs',
@@ -324,6 +334,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     CURRENT_MAX_SITEMAPS_PER_INDEX,
   );
   const sources = resolveSources(problems, o.sources, root);
+  const pageSources = resolvePageSources(problems, o.pageSources, root);
   const i18n = resolveI18n(problems, o.i18n);
 
   if (problems.length > 0) {
@@ -354,6 +365,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     exclude: i.exclude ?? [],
     filter: i.filter,
     sources,
+    pageSources,
     head: resolveHead(i.head ?? DEFAULTS.head),
     frontmatter: i.frontmatter ?? chain.includes('frontmatter'),
     selfCheck: i.selfCheck ?? true,

@@ -124,6 +124,14 @@ export interface SitemapOptions {
   /** Where page sources live, for frontmatter and file dates. @default [] */
   sources?: SourceDir[];
   /**
+   * The source file of each page, where you (or a framework adapter) know it: URL path relative
+   * to `base` -> source file (relative to `root`, or absolute). Its frontmatter, git history and
+   * file time date the page, as a folder of `sources` would; a folder of `sources` that maps the
+   * same page wins.
+   * @example { '/blog/hello/': 'src/content/blog/hello.md', '/about/': 'src/pages/about.astro' }
+   */
+  pageSources?: Record<string, string>;
+  /**
    * Read each page's `<head>` and let it decide: `true` turns every rule on, `false` reads no
    * head, an object turns rules off one by one.
    * @default true

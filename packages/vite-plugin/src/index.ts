@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import {
+  fileRouteKey,
   formatSummaryLine,
   generateSitemaps,
   isSitemapError,
@@ -57,9 +58,12 @@ function checkOptions(options: SitemapPluginOptions): void {
 async function writeSitemaps(
   options: SitemapPluginOptions,
   config: Environment['config'],
+  pages: Record<string, string>,
 ): Promise<void> {
   const result = await generateSitemaps({
     ...options,
+    // Each page's own HTML entry is its source; the user's `pageSources` and `sources` win.
+    pageSources: { ...pages, ...options.pageSources },
     cleanUrls: options.cleanUrls ?? false,
     base: basePath(options.base ?? config.base),
     root: config.root,
@@ -75,10 +79,22 @@ async function writeSitemaps(
  */
 export function sitemap(options: SitemapPluginOptions): Plugin {
   checkOptions(options ?? {});
+  /** Route key of each HTML page the client build emitted -> the HTML entry it came from. */
+  let pages: Record<string, string> = {};
   return {
     name: 'sitemapkit',
     apply: 'build',
     enforce: 'post',
+    generateBundle(_output, bundle) {
+      const config = this.environment.config;
+      if (config.consumer !== 'client' || config.build.ssr) return;
+      pages = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'asset' || !file.originalFileName) continue;
+        const key = fileRouteKey(file.fileName);
+        if (key) pages[key] = resolve(config.root, file.originalFileName);
+      }
+    },
     closeBundle: {
       order: 'post',
       // Vite 6/7 (Rollup) run closeBundle hooks in parallel: wait for the others' files.
@@ -92,10 +108,10 @@ export function sitemap(options: SitemapPluginOptions): Plugin {
           );
           return;
         }
-        if (!config.build.watch) return writeSitemaps(options, config);
+        if (!config.build.watch) return writeSitemaps(options, config, pages);
         // `vite build --watch` does not await closeBundle: a throw would end the watcher with an
         // unhandled rejection and no message. Report it and keep watching.
-        await writeSitemaps(options, config).catch((failure: unknown) => {
+        await writeSitemaps(options, config, pages).catch((failure: unknown) => {
           config.logger.error(failure instanceof Error ? failure.message : String(failure));
         });
       },

@@ -3,10 +3,12 @@
  * whole files are compared, and every sitemap written is valid against the official XSD.
  */
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { afterEach, describe, expect, test } from 'vitest';
+// One git helper for the repository's tests: the core's.
+import { commitAll, gitInit } from '../../core/test/helpers/git.js';
 import { sitemap } from '../src/index.js';
 import { copyFixture, removeCopy, sitemapkitLines, viteBuild } from './helpers/vite-build.js';
 import { validateSitemapDir } from './helpers/xsd.js';
@@ -72,10 +74,47 @@ describe('multi-page app', () => {
     expect(await validateSitemapDir(out)).toEqual([]);
     expect(sitemapkitLines(lines)).toEqual([
       SUMMARY,
+      // Every page's HTML entry is its source, with no option; a fresh copy's file times say
+      // nothing, so they are not dates.
       expect.stringMatching(
-        /^warn: sitemapkit: 5 of 7 pages have no source file, so nothing dates them/,
+        /^warn: sitemapkit: 5 of 7 pages have no lastmod: their sources are not in a git work tree and their file times are all one moment/,
       ),
     ]);
+  });
+
+  test('dates each page by the git history of its own HTML entry, with no option', async () => {
+    root = await copyFixture('mpa');
+    await writeFile(join(root, '.gitignore'), 'dist/\n');
+    gitInit(root);
+    commitAll(root, 'the app', '2024-01-10T10:00:00Z');
+    const about = join(root, 'about.html');
+    await writeFile(
+      about,
+      (await readFile(about, 'utf8')).replace('</body>', '<p>more</p></body>'),
+    );
+    commitAll(root, 'about: more', '2024-03-03T10:00:00Z');
+    await viteBuild(root, { plugins: [sitemap({ site: SITE, report: 'report.json' })] });
+    const report = JSON.parse(await read(join(root, 'report.json')));
+    const listed = report.pages
+      .filter((p: { status: string }) => p.status === 'included')
+      .map((p: { url: string; source: string; lastmod: string; lastmodFrom: string }) => [
+        p.url.slice(SITE.length),
+        p.source,
+        p.lastmod,
+        p.lastmodFrom,
+      ]);
+    expect(listed).toEqual([
+      // The root lists the pages under it: the newest of them dates it.
+      ['/', 'index.html', LASTMOD, 'children'],
+      ['/%C3%BCber-uns.html', 'über-uns.html', '2024-01-10T10:00:00Z', 'git'],
+      ['/about.html', 'about.html', '2024-03-03T10:00:00Z', 'git'],
+      // Its head's article:modified_time is newer than its commit.
+      ['/blog/first-post.html', 'blog/first-post.html', LASTMOD, 'html-meta'],
+      ['/caf%C3%A9/', 'café/index.html', '2024-01-10T10:00:00Z', 'git'],
+      ['/docs/', 'docs/index.html', '2024-01-10T10:00:00Z', 'git'],
+      ['/docs/guide/', 'docs/guide/index.html', '2024-01-10T10:00:00Z', 'git'],
+    ]);
+    expect(await validateSitemapDir(join(root, 'dist'))).toEqual([]);
   });
 
   test("keeps the user's robots.txt from public/ and adds one Sitemap: line", async () => {

@@ -9,15 +9,16 @@
  * keys the result by route. `scanSources` runs the first two on one thread.
  */
 import { statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { flat } from '../flat-string.js';
 import {
   type DateFields,
+  type FieldRoles,
   fieldRoles,
   type PageMeta,
   readPageMeta,
 } from '../lastmod/frontmatter-fields.js';
-import type { ResolvedSource } from '../options.js';
+import type { PageSource, ResolvedSource } from '../options.js';
 import { readFrontmatter } from './read-frontmatter.js';
 import { walkFiles } from './walk-files.js';
 
@@ -138,25 +139,14 @@ export function scanSourceRange(
     // Made from the folder's relative path, not sliced from the absolute one (a slice would keep
     // the whole path alive).
     const relDir = list.relDirs[folder] as string;
-    const file: SourceFile = {
-      rel: flat(relDir === '' ? relPath : `${relDir}/${relPath}`),
-      key: flat(keyFor(source.route, relPath)),
-      mtimeMs: 0,
-      // Named up front, so the object never grows (one per source, kept for the run).
-      meta: undefined,
-      frontmatterError: undefined,
-    };
-    try {
-      file.mtimeMs = statSync(path).mtimeMs;
-      if (roles && WITH_FRONTMATTER.test(relPath)) {
-        const fm = readFrontmatter(path);
-        if (fm.ok) file.meta = readPageMeta(fm.data, roles);
-        else file.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
-      }
-    } catch (error) {
-      problems.push(`${file.rel}: ${(error as Error).message}`);
-      continue;
-    }
+    const file = readSource(
+      path,
+      flat(relDir === '' ? relPath : `${relDir}/${relPath}`),
+      flat(keyFor(source.route, relPath)),
+      roles,
+      problems,
+    );
+    if (!file) continue;
     if (file.meta?.slug) {
       // As in Astro content collections, `slug` replaces the path within the folder.
       file.key = flat(keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`));
@@ -164,6 +154,79 @@ export function scanSourceRange(
     files.push(file);
   }
   return { files, problems };
+}
+
+/**
+ * Stats (and reads the frontmatter block of) one source; null, with the problem noted, when it
+ * cannot be read.
+ */
+function readSource(
+  path: string,
+  rel: string,
+  key: string,
+  roles: FieldRoles | null,
+  problems: string[],
+): SourceFile | null {
+  const file: SourceFile = {
+    rel,
+    key,
+    mtimeMs: 0,
+    // Named up front, so the object never grows (one per source, kept for the run).
+    meta: undefined,
+    frontmatterError: undefined,
+  };
+  try {
+    file.mtimeMs = statSync(path).mtimeMs;
+    if (roles && WITH_FRONTMATTER.test(path)) {
+      const fm = readFrontmatter(path);
+      if (fm.ok) file.meta = readPageMeta(fm.data, roles);
+      else file.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
+    }
+  } catch (error) {
+    problems.push(`${rel}: ${(error as Error).message}`);
+    return null;
+  }
+  return file;
+}
+
+/**
+ * Reads the sources the caller named page by page (`pageSources`: an adapter that knows where
+ * each page comes from). The key is the page's, as given: a frontmatter `slug` does not move it.
+ */
+export function scanPageSources(
+  pages: readonly PageSource[],
+  root: string,
+  fields: DateFields | null,
+): SourceScan {
+  const roles = fields && fieldRoles(fields);
+  const files: SourceFile[] = [];
+  const problems: string[] = [];
+  for (const { key, file } of pages) {
+    const rel = flat(relative(root, file).replaceAll('\\', '/'));
+    const source = readSource(file, rel, key, roles, problems);
+    if (source) files.push(source);
+  }
+  return { files, problems };
+}
+
+/** Folders named in one git pass over the sources named page by page. */
+const MAX_FOLDERS = 64;
+
+/**
+ * The folders that hold `files` (absolute), as deep as a few of them can: what git reads the
+ * history of.
+ * @example foldersHolding(['/s/src/pages/a.astro', '/s/src/pages/b/c.md']) // ['/s/src/pages', '/s/src/pages/b']
+ */
+export function foldersHolding(files: readonly string[]): string[] {
+  let folders = [...new Set(files.map((f) => dirname(f)))];
+  while (folders.length > MAX_FOLDERS) {
+    const up = [...new Set(folders.map((f) => dirname(f)))];
+    if (up.length === folders.length && up.every((f, i) => f === folders[i])) break;
+    folders = up;
+  }
+  // A folder inside another is read with it.
+  folders.sort();
+  return folders.filter((f, i) => !folders.slice(0, i).some((o) => f.startsWith(`${o}/`)));
 }
 
 /** Lists and scans the sources on this thread. */
@@ -177,8 +240,16 @@ export function scanSources(
   return { files: scan.files, problems: [...list.problems, ...scan.problems] };
 }
 
-/** Indexes a scan by route; the first folder listed wins when two sources render the same route. */
-export function indexSources({ files: all, problems }: SourceScan): SourceIndex {
+/**
+ * Indexes a scan by route; the first folder listed wins when two sources render the same route,
+ * and a folder of `sources` wins over a source named page by page (the user's override).
+ */
+export function indexSources(
+  { files: folders, problems }: SourceScan,
+  pages: SourceScan = { files: [], problems: [] },
+): SourceIndex {
+  const all = pages.files.length === 0 ? folders : [...folders, ...pages.files];
+  if (pages.problems.length > 0) problems = [...problems, ...pages.problems];
   const byKey = new Map<string, SourceFile>();
   for (const file of all) if (!byKey.has(file.key)) byKey.set(file.key, file);
   // Lenient keys matter only for sources whose names a framework would slugify (`My Post.md`):

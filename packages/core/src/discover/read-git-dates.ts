@@ -18,9 +18,9 @@
  *   time, which says nothing.
  */
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { contentDates, type History } from './git-history.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
@@ -62,6 +62,13 @@ function givenPath(path: string, folders: Folder[]): string | null {
     if (path.startsWith(`${rel}/`)) return join(dir, path.slice(rel.length + 1));
   }
   return null;
+}
+
+/** Whether a repository (or submodule) of its own starts between `top` and `dir`. */
+function hasOwnRepository(dir: string, top: string): boolean {
+  for (let at = dir; at.length > top.length; at = dirname(at))
+    if (existsSync(join(at, '.git'))) return true;
+  return false;
 }
 
 /** The work tree each folder is in (null when none, or git is missing). */
@@ -126,11 +133,21 @@ export async function readGitDates(
   };
   const byTop = new Map<string, Folder[]>();
   for (const dir of dirs) {
-    const top = await topLevel(dir);
+    let real: string;
+    try {
+      // git names the top by its real path; the folder may be reached through a link.
+      real = realpathSync(dir);
+    } catch {
+      continue;
+    }
+    // A folder under a work tree already found, with no repository of its own, is in it.
+    const known = [...byTop.keys()].find(
+      (top) => real.startsWith(`${top}/`) && !hasOwnRepository(real, top),
+    );
+    const top = known ?? (await topLevel(dir));
     if (top === 'no-git') return { ...result, unavailable: 'git is not installed' };
     if (top === null) continue;
-    // git names the top by its real path; the folder may be reached through a link.
-    const rel = relative(top, realpathSync(dir)).replaceAll('\\', '/') || '.';
+    const rel = relative(top, real).replaceAll('\\', '/') || '.';
     if (rel.startsWith('..') || isAbsolute(rel)) continue;
     byTop.set(top, [...(byTop.get(top) ?? []), { rel, dir }]);
   }

@@ -76,6 +76,17 @@ export function routeKey(route: PageRoute): string {
 }
 
 /**
+ * The route key of the page an emitted HTML file renders: what `pageSources` are keyed by, for
+ * an adapter that knows the source of each file it emitted; null for a file that is not a page.
+ * @example fileRouteKey('docs/guide/index.html') // '/docs/guide'
+ * @example fileRouteKey('about.html') // '/about' (found whether about.html is listed as /about or /about.html)
+ */
+export function fileRouteKey(relPath: string): string | null {
+  const route = routeFromFile(relPath, true);
+  return route && routeKey(route);
+}
+
+/**
  * The route key of a URL `routeUrl` made under `baseUrl`: the same as `routeKey` of its route,
  * read back from the URL, so a page need not keep its key beside its URL.
  * @example urlRouteKey('https://e.com/docs/%C3%BCber/', 'https://e.com/docs/') // '/über'

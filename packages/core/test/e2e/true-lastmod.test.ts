@@ -467,3 +467,54 @@ describe('dates the protocol cannot carry', () => {
     );
   });
 });
+
+describe('pageSources: sources named page by page', () => {
+  it('dates each page from the file named for it; a folder of sources wins; a missing file is a warning', async () => {
+    const root = await makeTree({
+      ...pages('blog/hello', 'about', 'docs/guide', 'gone'),
+      'src/data/posts/2024-hello.md': '---\nslug: somewhere-else\nupdatedDate: 2024-02-02\n---\n',
+      'src/pages/about.astro': '---\nconst x = 1;\n---\n<h1>About</h1>\n',
+      'src/pages/guide.md': 'from pageSources\n',
+      'content/docs/guide.md': '---\nlastmod: 2024-09-09\n---\nfrom the folder\n',
+    });
+    gitInit(root);
+    commitAll(root, 'one', '2024-01-01T10:00:00Z');
+    const result = await build(root, {
+      pageSources: {
+        '/blog/hello/': 'src/data/posts/2024-hello.md',
+        about: join(root, 'src/pages/about.astro'),
+        '/docs/guide/': 'src/pages/guide.md',
+        '/gone/': 'src/pages/gone.astro',
+      },
+      lastmodFromChildren: false,
+    });
+    expect(dates(result)).toEqual({
+      // The frontmatter of a source named for the page counts, and its slug does not move it.
+      '/about/': ['2024-01-01T10:00:00Z', 'git'],
+      '/blog/hello/': ['2024-02-02', 'frontmatter:updatedDate'],
+      '/docs/guide/': ['2024-09-09', 'frontmatter:lastmod'],
+      '/gone/': [null, 'none'],
+    });
+    expect(result.records.map((r) => r.source ?? null)).toEqual([
+      'src/pages/about.astro',
+      'src/data/posts/2024-hello.md',
+      'content/docs/guide.md',
+      null,
+    ]);
+    expect(result.warnings.find((w) => w.code === 'source-unreadable')?.message).toMatch(
+      /^src\/pages\/gone\.astro: ENOENT/,
+    );
+  });
+
+  it('rejects a pageSources that is not a map of paths to files', async () => {
+    const root = await makeTree(pages('a'));
+    await expect(build(root, { pageSources: ['a.md'] as never })).rejects.toMatchObject({
+      problems: [
+        "`pageSources` must map URL paths to source files, e.g. { '/about/': 'src/about.md' }",
+      ],
+    });
+    await expect(build(root, { pageSources: { '/a/': 42 } as never })).rejects.toMatchObject({
+      problems: ['`pageSources["/a/"]` must be a source file path'],
+    });
+  });
+});
