@@ -14,6 +14,8 @@ export interface AstroSite {
   root: string;
   srcDir: string;
   publicDir: string;
+  /** Where Astro keeps its content-layer store. */
+  cacheDir: string;
   trailingSlash: TrailingSlash;
   format: BuildFormat;
   /** Astro's locale path prefixes (`es`, `pt-br`); empty without i18n. */
@@ -48,6 +50,7 @@ export function readAstroSite(config: AstroConfig): AstroSite {
     root: fileURLToPath(config.root),
     srcDir: fileURLToPath(config.srcDir),
     publicDir: fileURLToPath(config.publicDir),
+    cacheDir: fileURLToPath(config.cacheDir),
     trailingSlash: config.trailingSlash,
     format: config.build.format,
     localePaths: Object.keys(locales),

@@ -15,6 +15,7 @@ import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute
 import { localeErrorPages, onDemandPageUrls, urlKey } from './astro-pages.js';
 import { type AstroSite, readAstroSite } from './astro-site.js';
 import { checkOptions, type SitemapOptions, toCoreOptions } from './options.js';
+import { pageSourcesOf, readContentEntries } from './page-sources.js';
 import { publicHtmlKeys } from './public-html.js';
 
 export type { LinkItem } from '@sitemapkit/core';
@@ -26,6 +27,8 @@ const NAME = '@sitemapkit/astro';
 interface BuildInfo {
   dir: URL;
   routes: readonly IntegrationResolvedRoute[];
+  /** `astro:build:done`'s route pattern -> emitted files. */
+  assets: ReadonlyMap<string, readonly URL[]>;
   server: boolean;
   /** Keys of HTML files copied from public/: not pages. */
   publicHtml: Set<string>;
@@ -57,7 +60,19 @@ function coreOptions(
     filter: (url) =>
       !build.publicHtml.has(urlKey(url, baseUrl) ?? '') && (filter ? filter(url) : true),
     customPages: [...(options.customPages ?? []), ...onDemand],
-    sources: [...content, ...(options.sources ?? []), { dir: join(site.srcDir, 'pages') }],
+    // Each page's source, from Astro's routes and content store; `content` and `sources` win.
+    pageSources: {
+      ...pageSourcesOf({
+        root: site.root,
+        outDir,
+        routes: build.routes,
+        assets: build.assets,
+        entries: readContentEntries(site.cacheDir),
+        localePaths: site.localePaths,
+      }),
+      ...options.pageSources,
+    },
+    sources: [...content, ...(options.sources ?? [])],
     exclude: [
       ...(options.exclude ?? []),
       ...localeErrorPages([...site.localePaths, ...Object.keys(i18n?.locales ?? {})]),
@@ -89,6 +104,7 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
 
   const buildDone: NonNullable<AstroIntegration['hooks']['astro:build:done']> = async ({
     dir,
+    assets,
     logger,
   }) => {
     pendingRuns--;
@@ -104,7 +120,11 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
     }
     const publicHtml = await publicHtmlKeys(site.publicDir);
     const result = await generateSitemaps(
-      coreOptions(checked, { ...site, origin: site.origin }, { dir, routes, server, publicHtml }),
+      coreOptions(
+        checked,
+        { ...site, origin: site.origin },
+        { dir, routes, assets, server, publicHtml },
+      ),
     );
     report(result, logger);
   };
@@ -124,7 +144,8 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
         superseded = mine > 0 && ours.at(-1) !== buildDone;
       },
       'astro:routes:resolved': ({ routes: resolved }) => {
-        routes = resolved;
+        // Astro 7 calls this again after the build's own list, with its dev server's routes.
+        if (routes.length === 0) routes = resolved;
       },
       'astro:build:done': buildDone,
     },

@@ -56,6 +56,11 @@ export interface SitemapOptions {
   content?: Record<string, string>;
   /** Further page-source folders, relative to Astro's `root` (sitemapkit core `sources`). @default [] */
   sources?: SourceDir[];
+  /**
+   * A page's source where the integration cannot find it: URL path -> file (relative to `root`).
+   * Each page's source is otherwise found from Astro's routes and content collections.
+   */
+  pageSources?: Record<string, string>;
   /** Globs over URL paths relative to `base` (`/docs/**`): only matching pages are listed. @default [] */
   include?: string[];
   /** Globs over URL paths relative to `base` (`/drafts/**`) to leave out. @default [] */
@@ -164,6 +169,7 @@ const PASSED_KEYS = [
   'chunks',
   'filenameBase',
   'sources',
+  'pageSources',
   'include',
   'exclude',
   'head',

@@ -130,6 +130,7 @@ describe('readAstroSite', () => {
       root: new URL('file:///site/'),
       srcDir: new URL('file:///site/src/'),
       publicDir: new URL('file:///site/public/'),
+      cacheDir: new URL('file:///site/node_modules/.astro/'),
       base: '/',
       trailingSlash: 'ignore',
       build: { format: 'directory' },
