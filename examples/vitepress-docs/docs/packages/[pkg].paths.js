@@ -1,0 +1,3 @@
+export default {
+  paths: () => [{ params: { pkg: 'alpha' } }, { params: { pkg: 'beta' } }],
+};
