@@ -36,6 +36,8 @@ export type Route = Pick<
 > & { fallbackRoutes?: readonly Route[] };
 
 const STORE_FILE = 'data-store.json';
+/** A folder named like a language: `es`, `pt-br`, `zh-cn`. */
+const LANGUAGE_FOLDER = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i;
 
 /**
  * Every entry with a file in Astro's content-layer store (`<cacheDir>/data-store.json`, written
@@ -145,7 +147,13 @@ export interface BuildPages {
  */
 export function pageSourcesOf(build: BuildPages): Record<string, string> {
   const byId = indexEntries(build.entries);
+  // Astro's locales, and the language folders entry ids start with (Starlight keeps its locales
+  // in its own config): where a page has no entry of its own, it renders the default locale's.
   const locales = new Set(build.localePaths);
+  for (const { id } of build.entries) {
+    const first = id.slice(0, id.indexOf('/'));
+    if (LANGUAGE_FOLDER.test(first)) locales.add(first);
+  }
   const sources: Record<string, string> = {};
   const sourceOf = (route: Route, path: string): string | undefined => {
     if (route.params.length === 0) return routeFile(route, build.root);

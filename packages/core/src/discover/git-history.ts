@@ -20,15 +20,17 @@ import { createInterface } from 'node:readline';
 import { type IgnoredRevs, isIgnored, unquoteGitPath } from './git-paths.js';
 
 /** Rounds of moves from outside the folders that are followed back. */
-const MAX_MOVES = 4;
+const MAX_MOVES = 8;
 /** Paths or commits named on one command line. */
 const ARGS_PER_PROCESS = 500;
 
 export interface ContentDate {
   /** Commit time in ms. */
   time: number;
-  /** The commit that added the file under this name, when that is what dates it. */
+  /** The commit that added the file, when that is what dates it... */
   added?: string;
+  /** ...and the name it was added under there. */
+  addedAs?: string;
 }
 
 /** Paths relative to the repository's top. */
@@ -84,12 +86,16 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-/** One `git log` pass over `paths` (folders or files), newest first. */
+/**
+ * One `git log` pass over `paths` (folders or files), newest first; with `before`, the history
+ * before that commit only (what a moved file's old name held before the move).
+ */
 async function logPass(
   top: string,
   paths: string[],
   boundary: Set<string>,
   revs: IgnoredRevs,
+  before?: string,
 ): Promise<History> {
   const dates = new Map<string, ContentDate>();
   const cut = new Set<string>();
@@ -100,9 +106,10 @@ async function logPass(
   let time = 0;
   let isBoundary = false;
   let skip = false;
+  const from = before === undefined ? [] : [`${before}^`];
   await eachLine(
     top,
-    ['log', '-M100%', '--format=%x1e%H %ct', '--name-status', '--', ...paths],
+    ['log', '-M100%', '--format=%x1e%H %ct', '--name-status', ...from, '--', ...paths],
     (line) => {
       if (line.startsWith('\x1e')) {
         const [h = '', seconds = '0'] = line.slice(1).split(' ');
@@ -130,7 +137,7 @@ async function logPass(
         return;
       }
       if (isBoundary) cut.add(now);
-      else dates.set(now, status[0] === 'A' ? { time, added: hash } : { time });
+      else dates.set(now, status[0] === 'A' ? { time, added: hash, addedAs: path } : { time });
     },
   );
   for (const [path, at] of fallback)
@@ -176,32 +183,35 @@ export async function contentDates(
   revs: IgnoredRevs,
 ): Promise<History> {
   const history = await logPass(top, paths, boundary, revs);
-  /** Files whose date is still "added by this commit": path -> the path it is read under. */
-  let open = new Map<string, string>();
-  for (const path of history.dates.keys()) open.set(path, path);
-  for (let round = 0; round < MAX_MOVES && open.size > 0; round++) {
+  /** The files whose date is still "added by a commit", by their name now. */
+  let open = [...history.dates.keys()];
+  for (let round = 0; round < MAX_MOVES && open.length > 0; round++) {
+    /** The name each was added under -> the commit that added it. */
     const addedBy = new Map<string, string>();
-    for (const [path, asNamed] of open) {
-      const added = history.dates.get(path)?.added;
-      if (added) addedBy.set(asNamed, added);
+    for (const path of open) {
+      const { added, addedAs } = history.dates.get(path) ?? {};
+      if (added && addedAs) addedBy.set(addedAs, added);
     }
     const moves = await movesIn(top, [...new Set(addedBy.values())], addedBy);
     if (moves.size === 0) break;
-    const byOldName = new Map<string, string>();
-    for (const [path, asNamed] of open) {
-      const old = moves.get(asNamed);
-      if (old !== undefined) byOldName.set(old, path);
+    // By the commit that moved them: each old name is read as it was just before its move.
+    const byMove = new Map<string, Map<string, string>>();
+    for (const path of open) {
+      const { added, addedAs } = history.dates.get(path) ?? {};
+      const old = addedAs === undefined ? undefined : moves.get(addedAs);
+      if (old === undefined || added === undefined) continue;
+      const group = byMove.get(added) ?? new Map<string, string>();
+      group.set(old, path);
+      byMove.set(added, group);
     }
-    const next = new Map<string, string>();
-    {
-      const before = await logPass(top, foldersOf([...byOldName.keys()]), boundary, revs);
+    const next: string[] = [];
+    for (const [commit, byOldName] of byMove) {
+      const before = await logPass(top, foldersOf([...byOldName.keys()]), boundary, revs, commit);
       for (const [old, date] of before.dates) {
         const path = byOldName.get(old);
-        const moved = path === undefined ? undefined : history.dates.get(path);
-        // Only what the old name held before the move counts.
-        if (path === undefined || !moved || date.time > moved.time) continue;
+        if (path === undefined) continue;
         history.dates.set(path, date);
-        if (date.added) next.set(path, old);
+        if (date.added) next.push(path);
       }
       for (const old of before.cut) {
         const path = byOldName.get(old);

@@ -87,25 +87,37 @@ describe('git dates, found with no option', () => {
 
   it('a file moved in from outside the source folders keeps the date of its last edit', async () => {
     const root = await makeTree({
-      ...pages('posts/first', 'posts/second', 'posts/third'),
+      ...pages('posts/first', 'posts/second', 'posts/third', 'posts/releases/fourth'),
       'src/data/blog/first.md': 'first\n',
       'src/data/blog/second.md': 'second\n',
       'drafts/third.md': 'third\n',
+      'content/blog/fourth.md': 'fourth\n',
     });
     gitInit(root);
     commitAll(root, 'start', '2023-01-01T10:00:00Z');
     await writeFile(join(root, 'src/data/blog/second.md'), 'second, edited\n');
+    await writeFile(join(root, 'content/blog/fourth.md'), 'fourth, edited\n');
     commitAll(root, 'edit', '2023-06-01T10:00:00Z');
     await rename(join(root, 'drafts/third.md'), join(root, 'src/data/blog/third.md'));
     commitAll(root, 'publish a draft', '2023-08-01T10:00:00Z');
-    // The site is restructured: the blog moves to another folder, nothing in it changes.
+    // As AstroPaper's history has it: moved out, within the old folder, then out again.
+    await rename(join(root, 'content/blog/fourth.md'), join(root, 'src/data/blog/fourth.md'));
+    commitAll(root, 'blog to src/data', '2023-09-01T10:00:00Z');
     const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(root, 'src/data/blog/releases'), { recursive: true });
+    await rename(
+      join(root, 'src/data/blog/fourth.md'),
+      join(root, 'src/data/blog/releases/fourth.md'),
+    );
+    commitAll(root, 'releases folder', '2023-10-01T10:00:00Z');
+    // The site is restructured: the blog moves to another folder, nothing in it changes.
     await mkdir(join(root, 'src/content'), { recursive: true });
     await rename(join(root, 'src/data/blog'), join(root, 'src/content/posts'));
     commitAll(root, 'v6 layout', '2024-05-17T10:00:00Z');
     const result = await build(root, { sources: [{ dir: 'src/content/posts', route: '/posts/' }] });
     expect(dates(result)).toEqual({
       '/posts/first/': ['2023-01-01T10:00:00Z', 'git'],
+      '/posts/releases/fourth/': ['2023-06-01T10:00:00Z', 'git'],
       '/posts/second/': ['2023-06-01T10:00:00Z', 'git'],
       // Moved twice, from outside both times: its one edit was the first commit.
       '/posts/third/': ['2023-01-01T10:00:00Z', 'git'],
