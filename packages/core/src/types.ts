@@ -8,21 +8,6 @@ export type TrailingSlash = 'always' | 'never' | 'ignore';
 export type BuildFormat = 'directory' | 'file' | 'preserve';
 export type LimitsPreset = 'seeds' | 'current';
 
-/**
- * Where a URL's `<lastmod>` came from. `frontmatter:<field>` names the field; `children` is a
- * listing page dated by the newest page under it.
- */
-export type LastmodProvenance =
-  | `frontmatter:${string}`
-  | 'html-meta'
-  | 'git'
-  | 'mtime'
-  | 'children'
-  | 'option'
-  | 'serialize'
-  | 'custom'
-  | 'none';
-
 /** Where a lastmod came from, without the field name: what the summary counts. */
 export type LastmodKind =
   | 'frontmatter'
@@ -33,6 +18,15 @@ export type LastmodKind =
   | 'option'
   | 'serialize'
   | 'custom';
+
+/**
+ * Where a URL's `<lastmod>` came from. `frontmatter:<field>` names the field; `children` is a
+ * listing page dated by the newest page under it.
+ */
+export type LastmodProvenance =
+  | `frontmatter:${string}`
+  | Exclude<LastmodKind, 'frontmatter'>
+  | 'none';
 
 /** The kinds of evidence of a page's lastmod, as `lastmodFrom` names them. */
 export type LastmodSource = 'frontmatter' | 'head' | 'git' | 'mtime';

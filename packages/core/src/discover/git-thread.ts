@@ -8,21 +8,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type GitDates, readGitDates } from './read-git-dates.js';
+import { type GitDates, noGitDates, readGitDates } from './read-git-dates.js';
 
 const WORKER_URL = new URL('./git-worker.js', import.meta.url);
-
-function unavailable(why: string): GitDates {
-  return {
-    dates: new Map(),
-    cut: new Set(),
-    dirty: new Set(),
-    untracked: new Set(),
-    shallow: false,
-    problems: [],
-    unavailable: why,
-  };
-}
 
 /** What the git thread is started with. */
 export interface GitRequest {
@@ -40,7 +28,7 @@ export function startGitDates(
 } {
   const here = () =>
     readGitDates(request.dirs, request.ignoreRevs).catch((error: unknown) =>
-      unavailable((error as Error).message),
+      noGitDates((error as Error).message),
     );
   if (!thread || WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL)))
     return { dates: here(), stop: () => {} };
@@ -51,16 +39,14 @@ export function startGitDates(
     return { dates: here(), stop: () => {} };
   }
   worker.unref();
-  const dates = new Promise<GitDates>((resolve, reject) => {
+  // A thread that fails says why git dates are off; it never fails the build.
+  const dates = new Promise<GitDates>((resolve) => {
+    const off = (why: string) => resolve(noGitDates(`the git thread failed: ${why}`));
     worker.once('message', (result: GitDates | { error: string }) =>
-      'error' in result ? reject(new Error(result.error)) : resolve(result),
+      'error' in result ? off(result.error) : resolve(result),
     );
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`the git thread stopped with exit code ${code}`)),
-    );
+    worker.once('error', (error) => off(error.message));
+    worker.once('exit', (code) => off(`it stopped with exit code ${code}`));
   });
-  // Settled or not, a stopped thread's answer is not waited for.
-  dates.catch(() => {});
   return { dates, stop: () => void worker.terminate() };
 }

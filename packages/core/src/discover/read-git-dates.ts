@@ -118,19 +118,25 @@ async function workTreeState(
   return { dirty, untracked };
 }
 
-/** Reads git dates for every file under `dirs` (absolute folders): one pass per repository. */
-export async function readGitDates(
-  dirs: string[],
-  ignore: readonly string[] = [],
-): Promise<GitDates> {
-  const result: GitDates = {
+/** No dates at all; with `unavailable`, the reason. */
+export function noGitDates(unavailable?: string): GitDates {
+  return {
     dates: new Map(),
     cut: new Set(),
     dirty: new Set(),
     untracked: new Set(),
     shallow: false,
     problems: [],
+    ...(unavailable === undefined ? {} : { unavailable }),
   };
+}
+
+/** Reads git dates for every file under `dirs` (absolute folders): one pass per repository. */
+export async function readGitDates(
+  dirs: string[],
+  ignore: readonly string[] = [],
+): Promise<GitDates> {
+  const result = noGitDates();
   const byTop = new Map<string, Folder[]>();
   for (const dir of dirs) {
     let real: string;
