@@ -36,6 +36,8 @@ export type Route = Pick<
 > & { fallbackRoutes?: readonly Route[] };
 
 const STORE_FILE = 'data-store.json';
+/** Files a page renders from, as opposed to data files (JSON, YAML). */
+const PAGE_FILE = /\.(md|mdx|markdown|mdoc|markdoc|html?)$/i;
 /** A folder named like a language: `es`, `pt-br`, `zh-cn`. */
 const LANGUAGE_FOLDER = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i;
 
@@ -104,8 +106,8 @@ function entryFor(
   locales: ReadonlySet<string>,
 ): ContentEntry | undefined {
   const values = Object.values(params).filter((v) => v !== '');
-  const last = values.at(-1);
-  if (last === undefined) return undefined;
+  // `/[...slug]` at the root: the entry of the collection's index.
+  const last = values.at(-1) ?? 'index';
   const segments = last.split('/');
   const exact = [values.join('/'), last];
   const suffixes = segments.slice(1).map((_, i) => segments.slice(i + 1).join('/'));
@@ -113,7 +115,10 @@ function entryFor(
   const unlocalised = locales.has(first) ? [values.join('/').slice(first.length + 1)] : [];
   const pick = (ids: string[], needsName: boolean) => {
     for (const id of ids) {
-      const found = byId.get(id) ?? [];
+      const all = byId.get(id) ?? [];
+      // A page renders a page-like entry, not a data file of the same id (Starlight's `de.json`).
+      const pageLike = all.filter((e) => PAGE_FILE.test(e.filePath));
+      const found = pageLike.length > 0 ? pageLike : all;
       const named = found.filter((e) => routeNames(route, e.collection));
       if (named.length === 1) return named[0];
       if (!needsName && found.length === 1) return found[0];
@@ -151,8 +156,8 @@ export function pageSourcesOf(build: BuildPages): Record<string, string> {
   // in its own config): where a page has no entry of its own, it renders the default locale's.
   const locales = new Set(build.localePaths);
   for (const { id } of build.entries) {
-    const first = id.slice(0, id.indexOf('/'));
-    if (LANGUAGE_FOLDER.test(first)) locales.add(first);
+    const slash = id.indexOf('/');
+    if (slash > 0 && LANGUAGE_FOLDER.test(id.slice(0, slash))) locales.add(id.slice(0, slash));
   }
   const sources: Record<string, string> = {};
   const sourceOf = (route: Route, path: string): string | undefined => {

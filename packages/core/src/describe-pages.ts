@@ -249,7 +249,11 @@ export async function describePages(
       message: `${future - MAX_LISTED} more dates after the build started were not used (see the report)`,
     });
   }
-  if (options.lastmodFromChildren) dateFromChildren(pages, options.baseUrl);
+  if (options.lastmodFromChildren) {
+    const locales = new Set(Object.keys(options.i18n?.locales ?? {}));
+    locales.delete(options.i18n?.defaultLocale ?? '');
+    dateFromChildren(pages, options.baseUrl, locales);
+  }
   for (const [record, reason] of why) {
     if (record.lastmod) continue;
     if (options.lastmod) {

@@ -8,13 +8,11 @@ import {
   fileRouteKey,
   formatSummaryLine,
   generateSitemaps,
-  isSitemapError,
-  resolveOptions,
-  SitemapError,
   type SitemapOptions,
 } from '@sitemapkit/core';
 import type { Environment, Plugin } from 'vite';
 import { basePath } from './base-path.js';
+import { checkOptions } from './check-options.js';
 
 /**
  * The core's options ({@link SitemapOptions}, documented in @sitemapkit/core), less `outDir`
@@ -35,24 +33,10 @@ export interface SitemapPluginOptions
 }
 
 /** Options Vite owns, with the Vite setting to change instead. */
-const VITE_OWNED: Record<string, string> = { outDir: 'build.outDir', root: 'root' };
-
-/** Checks every option now, so a bad one fails at config time with each problem listed. */
-function checkOptions(options: SitemapPluginOptions): void {
-  const given = options as unknown as Record<string, unknown>;
-  const problems = Object.entries(VITE_OWNED)
-    .filter(([key]) => given[key] !== undefined)
-    .map(([key, vite]) => `\`${key}\` comes from Vite's \`${vite}\`; set it there`);
-  try {
-    resolveOptions({ ...options, outDir: 'placeholder: Vite build.outDir' });
-  } catch (error) {
-    if (!isSitemapError(error)) throw error;
-    problems.push(...error.problems);
-  }
-  if (problems.length === 0) return;
-  const list = problems.map((p) => `  - ${p}`).join('\n');
-  throw new SitemapError('invalid-options', `sitemapkit: invalid options:\n${list}`, {}, problems);
-}
+const VITE_OWNED: Record<string, string> = {
+  outDir: "comes from Vite's `build.outDir`; set it there",
+  root: "comes from Vite's `root`; set it there",
+};
 
 /** Maps Vite's resolved config to core options, generates, and reports through Vite's logger. */
 async function writeSitemaps(
@@ -78,7 +62,7 @@ async function writeSitemaps(
  * @example plugins: [sitemap({ site: 'https://example.com' })]
  */
 export function sitemap(options: SitemapPluginOptions): Plugin {
-  checkOptions(options ?? {});
+  checkOptions(options ?? {}, VITE_OWNED);
   /** Route key of each HTML page the client build emitted -> the HTML entry it came from. */
   let pages: Record<string, string> = {};
   return {

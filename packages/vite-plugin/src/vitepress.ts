@@ -10,10 +10,10 @@ import {
   fileRouteKey,
   formatSummaryLine,
   generateSitemaps,
-  resolveOptions,
   SitemapError,
   type SitemapOptions,
 } from '@sitemapkit/core';
+import { checkOptions } from './check-options.js';
 
 /**
  * The core's options ({@link SitemapOptions}) less what VitePress's config gives: `outDir`,
@@ -54,6 +54,14 @@ interface DynamicRoute {
   /** The page it made, e.g. `packages/alpha.md`. */
   path: string;
 }
+
+/** Options VitePress's config gives. */
+const VITEPRESS_OWNED: Record<string, string> = Object.fromEntries(
+  ['outDir', 'root', 'base', 'cleanUrls', 'i18n'].map((key) => [
+    key,
+    "comes from VitePress's config; set it there",
+  ]),
+);
 
 /** The locale key VitePress gives the locale served without a prefix. */
 const ROOT_LOCALE = 'root';
@@ -96,21 +104,7 @@ function i18nOf(config: VitePressSiteConfig): SitemapOptions['i18n'] {
 export function sitemap(
   options: VitePressSitemapOptions = {},
 ): (config: VitePressSiteConfig) => Promise<void> {
-  const given = options as Record<string, unknown>;
-  const owned = ['outDir', 'root', 'base', 'cleanUrls', 'i18n'].filter(
-    (k) => given[k] !== undefined,
-  );
-  if (owned.length > 0) {
-    const problems = owned.map((k) => `\`${k}\` comes from VitePress's config; set it there`);
-    throw new SitemapError(
-      'invalid-options',
-      `sitemapkit: invalid options:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
-      {},
-      problems,
-    );
-  }
-  // The shape of every option, now; `site` may still come from VitePress's `sitemap.hostname`.
-  resolveOptions({ ...options, site: options.site ?? 'https://example.com', outDir: '.' });
+  checkOptions(options, VITEPRESS_OWNED, { site: 'https://example.com' });
   return async (config) => {
     const site = options.site ?? config.sitemap?.hostname;
     if (!site) {

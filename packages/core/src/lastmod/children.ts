@@ -4,7 +4,8 @@
  * A page with pages under it in the URL tree (a section, a blog index, the home page) takes the
  * newest date of the pages under it when that is newer than its own, with provenance
  * `children`: a blog home that shows yesterday's post changed yesterday, whatever the date of
- * its template.
+ * its template. With locales (`i18n`), a locale's pages date only that locale's listing pages:
+ * the home page is not dated by a translation's change.
  */
 import type { PageRecord } from '../types.js';
 import { dateTime } from './frontmatter-fields.js';
@@ -31,16 +32,26 @@ function nodeOf(url: string): string {
 export function dateFromChildren(
   records: Array<Pick<PageRecord, 'url' | 'lastmod' | 'lastmodFrom' | 'excluded' | 'file'>>,
   baseUrl: string,
+  localePrefixes: ReadonlySet<string> = new Set(),
 ): number {
   const top = nodeOf(baseUrl);
+  /** A locale's pages date its own listing pages only: `/` is not dated by `/de/...`. */
+  const localeOf = (node: string) => {
+    const rest = node.slice(top.length + 1);
+    const slash = rest.indexOf('/');
+    const first = slash === -1 ? rest : rest.slice(0, slash);
+    return localePrefixes.has(first) ? first : '';
+  };
   const newest = new Map<string, Newest>();
   for (const record of records) {
     if (record.excluded || !record.lastmod || record.file === null) continue;
     const time = dateTime(record.lastmod);
     let node = nodeOf(record.url);
+    const locale = localePrefixes.size > 0 ? localeOf(node) : '';
     while (node.length > top.length) {
       node = node.slice(0, node.lastIndexOf('/'));
       if (node.length < top.length) break;
+      if (locale !== '' && node.length <= top.length + locale.length) break;
       const known = newest.get(node);
       if (!known || time > known.time) newest.set(node, { value: record.lastmod, time });
     }

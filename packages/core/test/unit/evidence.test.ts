@@ -223,3 +223,21 @@ describe('dateFromChildren', () => {
     ]);
   });
 });
+
+describe('dateFromChildren with locales', () => {
+  it("a translation dates its own locale's listing pages, not the default locale's", () => {
+    const pages = [
+      pageAt('https://e.com/', '2024-01-01'),
+      pageAt('https://e.com/guide/', '2024-02-01'),
+      pageAt('https://e.com/de/', '2024-01-01'),
+      pageAt('https://e.com/de/guide/', '2024-09-09'),
+    ];
+    expect(dateFromChildren(pages, 'https://e.com/', new Set(['de']))).toBe(2);
+    expect(pages.map((p) => [p.url.slice(13), p.lastmod, p.lastmodFrom])).toEqual([
+      ['/', '2024-02-01', 'children'],
+      ['/guide/', '2024-02-01', 'git'],
+      ['/de/', '2024-09-09', 'children'],
+      ['/de/guide/', '2024-09-09', 'git'],
+    ]);
+  });
+});
