@@ -1,54 +1,13 @@
 /**
- * Which pages are Astro's: files it rendered, on-demand routes with a fixed path, locale error
- * pages. Works on route keys: the decoded path relative to `base`, without trailing slash
- * (`/blog/post`, `/` for the root), as the core matches globs and sources against. Pure.
+ * Which pages are Astro's besides the files it rendered: on-demand routes with a fixed path, and
+ * locale error pages. URLs and route keys are the core's (`pathUrl`, `fileRouteKey`,
+ * `urlRouteKey`): no URL rule is written here. Pure.
  */
-import type { BuildFormat, TrailingSlash } from '@sitemapkit/core';
+import { pathUrl, type UrlPolicy } from '@sitemapkit/core';
 import type { IntegrationResolvedRoute } from 'astro';
 
-const INDEX_HTML = /(^|\/)index\.html?$/i;
-const HTML_EXT = /\.html?$/i;
 const INDEX_SOURCE = /(^|\/)index\.[^./]+$/;
 const STATUS_PAGE = /^\/?(404|500)\/?$/;
-
-function decode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
-function toKey(path: string): string {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return `/${trimmed}`.normalize('NFC');
-}
-
-/**
- * Key of an emitted HTML file, relative to the output folder.
- * @example fileKey('blog/post/index.html') // '/blog/post'
- * @example fileKey('about.html') // '/about'
- */
-export function fileKey(relPath: string): string {
-  const posix = relPath.replaceAll('\\', '/');
-  return toKey(posix.replace(INDEX_HTML, '').replace(HTML_EXT, ''));
-}
-
-/**
- * Key of a listed URL, or null when it is not under `baseUrl`.
- * @example urlKey('https://e.com/docs/caf%C3%A9/', 'https://e.com/docs/') // '/café'
- */
-export function urlKey(url: string, baseUrl: string): string | null {
-  if (url === baseUrl.slice(0, -1)) return '/';
-  if (!url.startsWith(baseUrl)) return null;
-  return toKey(decode(url.slice(baseUrl.length).replace(/[?#].*$/, '')));
-}
-
-export interface UrlPolicy {
-  baseUrl: string;
-  trailingSlash: TrailingSlash;
-  format: BuildFormat;
-}
 
 /**
  * Absolute URLs of on-demand (not prerendered) pages whose path is fixed: they have no HTML
@@ -67,17 +26,8 @@ export function onDemandPageUrls(
     if (route.params.length > 0 || route.pathname === undefined) continue;
     const path = route.pathname.replace(/^\/+|\/+$/g, '');
     if (STATUS_PAGE.test(path.split('/').pop() ?? '')) continue;
-    const isIndex = path === '' || INDEX_SOURCE.test(route.entrypoint);
-    const slash =
-      policy.trailingSlash === 'always' ||
-      (policy.trailingSlash === 'ignore' &&
-        (policy.format === 'directory' || (policy.format === 'preserve' && isIndex)));
-    const encoded = path
-      .split('/')
-      .map((s) => encodeURIComponent(decode(s)))
-      .join('/');
-    if (encoded === '') urls.push(slash ? policy.baseUrl : policy.baseUrl.slice(0, -1));
-    else urls.push(`${policy.baseUrl}${encoded}${slash ? '/' : ''}`);
+    // The URL a file of this route would have: the core's rule, so both agree.
+    urls.push(pathUrl(path, policy, path === '' || INDEX_SOURCE.test(route.entrypoint)));
   }
   return urls.sort();
 }

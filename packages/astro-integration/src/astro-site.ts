@@ -3,7 +3,7 @@
  * end, where page sources live, and its locales. Pure.
  */
 import { fileURLToPath } from 'node:url';
-import type { BuildFormat, TrailingSlash } from '@sitemapkit/core';
+import { type BuildFormat, isLanguageTag, type TrailingSlash } from '@sitemapkit/core';
 import type { AstroConfig } from 'astro';
 
 export interface AstroSite {
@@ -24,8 +24,6 @@ export interface AstroSite {
   i18n: { defaultLocale: string; locales: Record<string, string> } | undefined;
 }
 
-const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
-
 /**
  * @example readAstroSite({ site: 'https://e.com', base: '/docs', ... }).base // '/docs/'
  */
@@ -43,7 +41,7 @@ export function readAstroSite(config: AstroConfig): AstroSite {
   const defaultPath = Object.keys(locales).find(
     (path) => path === defaultLocale || locales[path] === defaultLocale?.replaceAll('_', '-'),
   );
-  const tagsValid = Object.values(locales).every((tag) => LANGUAGE_TAG.test(tag));
+  const tagsValid = Object.values(locales).every((tag) => isLanguageTag(tag));
   return {
     origin: siteUrl?.origin,
     base: `/${siteUrl?.pathname ?? config.base}/`.replace(/\/{2,}/g, '/'),

@@ -10,9 +10,10 @@ import {
   formatSummaryLine,
   type GenerateResult,
   generateSitemaps,
+  urlRouteKey,
 } from '@sitemapkit/core';
 import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
-import { localeErrorPages, onDemandPageUrls, urlKey } from './astro-pages.js';
+import { localeErrorPages, onDemandPageUrls } from './astro-pages.js';
 import { type AstroSite, readAstroSite } from './astro-site.js';
 import { checkOptions, type SitemapOptions, toCoreOptions } from './options.js';
 import { pageSourcesOf, readContentEntries } from './page-sources.js';
@@ -58,7 +59,7 @@ function coreOptions(
     trailingSlash: site.trailingSlash,
     format: site.format,
     filter: (url) =>
-      !build.publicHtml.has(urlKey(url, baseUrl) ?? '') && (filter ? filter(url) : true),
+      !build.publicHtml.has(urlRouteKey(url, baseUrl)) && (filter ? filter(url) : true),
     customPages: [...(options.customPages ?? []), ...onDemand],
     // Each page's source, from Astro's routes and content store; `content` and `sources` win.
     pageSources: {
@@ -78,6 +79,8 @@ function coreOptions(
       ...localeErrorPages([...site.localePaths, ...Object.keys(i18n?.locales ?? {})]),
     ],
     robotsTxt: options.robotsTxt ?? site.base === '/',
+    // As @astrojs/sitemap: a stylesheet path is resolved against the site and its base.
+    ...(options.xslURL ? { xslURL: new URL(options.xslURL, baseUrl).href } : {}),
     ...(i18n ? { i18n } : {}),
   };
 }

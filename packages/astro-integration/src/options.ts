@@ -119,6 +119,8 @@ export const ChangeFreqEnum = {
 } as const satisfies Record<string, ChangeFreq>;
 
 const NAMESPACES = new Set(['news', 'xhtml', 'image', 'video']);
+/** Options @astrojs/sitemap renamed: what a migrating config may still say. */
+const RENAMED_OPTIONS: Record<string, string> = { prefix: 'filenameBase' };
 /** Core option names in core messages, as this integration's users know them. */
 const RENAMED: Array<[RegExp, string]> = [[/`maxUrlsPerSitemap`/g, '`entryLimit`']];
 
@@ -130,7 +132,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function ownProblems(o: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const key of Object.keys(o)) {
-    if (!KNOWN_KEYS.has(key) && o[key] !== undefined) problems.push(`unknown option \`${key}\``);
+    if (KNOWN_KEYS.has(key) || o[key] === undefined) continue;
+    const renamed = RENAMED_OPTIONS[key];
+    problems.push(
+      renamed ? `unknown option \`${key}\`: it is \`${renamed}\` now` : `unknown option \`${key}\``,
+    );
   }
   if (o.namespaces !== undefined) {
     const ns = o.namespaces;

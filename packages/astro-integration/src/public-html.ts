@@ -4,7 +4,7 @@
  * are not listed (as with @astrojs/sitemap).
  */
 import { readdir } from 'node:fs/promises';
-import { fileKey } from './astro-pages.js';
+import { fileRouteKey } from '@sitemapkit/core';
 
 const HTML_FILE = /\.html?$/i;
 
@@ -16,5 +16,7 @@ export async function publicHtmlKeys(publicDir: string): Promise<Set<string>> {
   } catch {
     return new Set();
   }
-  return new Set(names.filter((name) => HTML_FILE.test(name)).map(fileKey));
+  return new Set(
+    names.filter((name) => HTML_FILE.test(name)).flatMap((name) => fileRouteKey(name) ?? []),
+  );
 }

@@ -62,6 +62,12 @@ describe('compatible options in one build', () => {
       `${E}/map-root-1.xml`,
       `${E}/shop/sitemap.xml`,
     ]);
+    // Another tool's sitemap carries the `lastmod` option, as with @astrojs/sitemap.
+    expect((await built.entries('map-index.xml')).at(-1)).toEqual({
+      loc: `${E}/shop/sitemap.xml`,
+      lastmod: '2025-01-02T03:04:05Z',
+      links: [],
+    });
     expect(await built.xsdProblems()).toEqual({});
   });
 
@@ -97,10 +103,10 @@ describe('compatible options in one build', () => {
     ]);
   });
 
-  test('every file references the XSL stylesheet', async () => {
+  test('every file references the XSL stylesheet, resolved against the site as @astrojs/sitemap does', async () => {
     for (const name of await built.xmlFiles()) {
       expect(await built.read(name)).toContain(
-        '<?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>',
+        `<?xml-stylesheet type="text/xsl" href="${E}/sitemap.xsl"?>`,
       );
     }
   });
@@ -172,6 +178,7 @@ describe('invalid options', () => {
         priority: 2,
         namespaces: { news: 'no' },
         colour: 'red',
+        prefix: 'map',
       } as unknown as SitemapOptions);
     } catch (error) {
       caught = error;
@@ -181,6 +188,7 @@ describe('invalid options', () => {
     expect(error.code).toBe('invalid-options');
     expect(error.problems).toEqual([
       'unknown option `colour`',
+      'unknown option `prefix`: it is `filenameBase` now',
       '`namespaces` must be { news?, xhtml?, image?, video? } with true or false values',
       expect.stringMatching(/^`changefreq` must be one of/),
       expect.stringMatching(/^`priority` must be a number from 0.0 to 1.0/),

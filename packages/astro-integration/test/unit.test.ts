@@ -1,47 +1,14 @@
 /**
- * Pure parts, table-driven: route keys of files and URLs, on-demand page URLs under each slash
+ * Pure parts, table-driven: on-demand page URLs under each slash
  * policy, locale error pages, what is read from Astro's config, the mapping to core options.
  */
+
+import type { UrlPolicy } from '@sitemapkit/core';
 import type { AstroConfig, IntegrationResolvedRoute } from 'astro';
 import { describe, expect, test } from 'vitest';
-import {
-  fileKey,
-  localeErrorPages,
-  onDemandPageUrls,
-  type UrlPolicy,
-  urlKey,
-} from '../src/astro-pages.js';
+import { localeErrorPages, onDemandPageUrls } from '../src/astro-pages.js';
 import { readAstroSite } from '../src/astro-site.js';
 import { toCoreOptions } from '../src/options.js';
-
-describe('fileKey', () => {
-  const rows: Record<string, string> = {
-    'index.html': '/',
-    'about.html': '/about',
-    'about/index.html': '/about',
-    'blog/post/index.html': '/blog/post',
-    'blog\\post.html': '/blog/post',
-    'google1234.html': '/google1234',
-    'cafe\u0301/index.html': '/café',
-  };
-  for (const [file, key] of Object.entries(rows))
-    test(`${file} -> ${key}`, () => expect(fileKey(file)).toBe(key));
-});
-
-describe('urlKey', () => {
-  const base = 'https://e.com/docs/';
-  const rows: Array<[string, string | null]> = [
-    ['https://e.com/docs/', '/'],
-    ['https://e.com/docs', '/'],
-    ['https://e.com/docs/about/', '/about'],
-    ['https://e.com/docs/about', '/about'],
-    ['https://e.com/docs/caf%C3%A9/', '/café'],
-    ['https://e.com/docs/a?b=1', '/a'],
-    ['https://e.com/other/', null],
-  ];
-  for (const [url, key] of rows)
-    test(`${url} -> ${key}`, () => expect(urlKey(url, base)).toBe(key));
-});
 
 function route(
   pathname: string | undefined,
@@ -83,10 +50,11 @@ describe('onDemandPageUrls', () => {
         'https://e.com/shop/',
       ],
     ],
+    // The root under a base keeps its slash, as the core writes it (the location rule).
     'never + directory under /docs/': [
       { baseUrl: 'https://e.com/docs/', trailingSlash: 'never', format: 'directory' },
       [
-        'https://e.com/docs',
+        'https://e.com/docs/',
         'https://e.com/docs/account',
         'https://e.com/docs/caf%C3%A9',
         'https://e.com/docs/shop',

@@ -147,7 +147,10 @@ export async function emitFiles(
       await writer.writeSeries(`${prefix}-${section}`, entries);
     }
   }
-  for (const url of options.customSitemaps) writer.index.push({ url });
+  // A sitemap of another tool's: the `lastmod` option, when set, is its date (as in
+  // @astrojs/sitemap); its own URLs' dates are not known here.
+  for (const url of options.customSitemaps)
+    writer.index.push(options.lastmod ? { url, lastmod: options.lastmod } : { url });
   const indexes = await writer.writeIndexes();
   return [...indexes, ...writer.files];
 }

@@ -25,7 +25,18 @@ export interface HeadVerdict {
   problems: string[];
 }
 
-const LANG = /^(x-default|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)$/;
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * Whether `tag` is a language tag an hreflang may carry (BCP 47's shape: `en`, `de-AT`,
+ * `zh-Hant-TW`); `x-default` too when `withDefault`. The one check of the generator, its options
+ * and the adapters.
+ * @example isLanguageTag('pt-BR') // true
+ * @example isLanguageTag('en_US') // false: hreflang writes `en-US`
+ */
+export function isLanguageTag(tag: string, withDefault = false): boolean {
+  return (withDefault && tag === 'x-default') || LANGUAGE_TAG.test(tag);
+}
 const NOINDEX = new Set(['noindex', 'none']);
 
 /**
@@ -87,7 +98,7 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
     const seen = new Set<string>();
     for (const { lang, href } of head.alternates) {
       const url = resolveHref(href, pageUrl);
-      if (!LANG.test(lang) || url === null) {
+      if (!isLanguageTag(lang, true) || url === null) {
         verdict.problems.push(
           `hreflang alternate ${JSON.stringify(lang)} -> ${JSON.stringify(href)} is not valid`,
         );

@@ -7,11 +7,12 @@ export { formatBytes, formatSummary, formatSummaryLine } from './cli/summary.js'
 export type { ErrorContext, SitemapErrorCode } from './errors.js';
 export { isSitemapError, SitemapError } from './errors.js';
 export { generateSitemaps } from './generate-sitemaps.js';
+export { isLanguageTag } from './head-rules.js';
 export * from './limits.js';
 export type { ResolvedOptions } from './options.js';
 export { DEFAULTS, resolveOptions } from './options.js';
 export type * from './types.js';
-export { fileRouteKey } from './url/map-file.js';
+export { fileRouteKey, pathUrl, type UrlPolicy, urlRouteKey } from './url/map-file.js';
 export type {
   CommandIO,
   Finding,

@@ -1,6 +1,6 @@
 /** Resolving the options that need more than a default: site, base, sources, i18n, head rules. */
 import { resolve } from 'node:path';
-import type { HeadRules } from './head-rules.js';
+import { type HeadRules, isLanguageTag } from './head-rules.js';
 import { type DateFields, normaliseFieldName } from './lastmod/frontmatter-fields.js';
 import { isPlainObject } from './option-checks.js';
 import type { PageSource, ResolvedI18n, ResolvedSource } from './options.js';
@@ -116,7 +116,7 @@ export function resolveI18n(problems: string[], value: unknown): ResolvedI18n | 
   }
   const locales: Record<string, string> = {};
   for (const [key, lang] of Object.entries(value.locales)) {
-    if (typeof lang !== 'string' || !/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) {
+    if (typeof lang !== 'string' || !isLanguageTag(lang)) {
       problems.push(
         `\`i18n.locales.${key}\` must be a language tag such as 'en' or 'es-ES'; got ${JSON.stringify(lang)}`,
       );

@@ -118,6 +118,21 @@ export function routeUrl(route: PageRoute, policy: UrlPolicy): string {
   return `${policy.baseUrl}${path}${slash ? '/' : ''}`;
 }
 
+/**
+ * The absolute URL of a page at `path` (relative to base, e.g. `account` or `/blog/x/`) under the
+ * site's URL policy, for a page that has no file to map (an on-demand page): the rule a file's
+ * URL follows, so both agree.
+ * @example pathUrl('/', { baseUrl: 'https://e.com/docs/', trailingSlash: 'never', format: 'directory' }, true) // 'https://e.com/docs/'
+ */
+export function pathUrl(path: string, policy: UrlPolicy, isIndex: boolean): string {
+  const segments = path
+    .replaceAll('\\', '/')
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => safeDecode(s).normalize('NFC'));
+  return routeUrl({ segments, isIndex, keepsExtension: false }, policy);
+}
+
 /** Root-level error pages (`404.html`, `404/index.html`, `500...`), left out by default. */
 export function isRootErrorPage(route: PageRoute): boolean {
   if (route.segments.length !== 1) return false;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildFormat, TrailingSlash } from '../../src/types.js';
 import {
+  fileRouteKey,
   isRootErrorPage,
+  pathUrl,
   routeFromFile,
   routeKey,
   routeUrl,
@@ -102,6 +104,36 @@ describe('routeFromFile + routeUrl', () => {
     expect(routeKey(routeFromFile('blog/post/index.html', true) as never)).toBe('/blog/post');
     expect(routeKey(routeFromFile('index.html', true) as never)).toBe('/');
   });
+});
+
+describe('fileRouteKey', () => {
+  const rows: Record<string, string | null> = {
+    'index.html': '/',
+    'about.html': '/about',
+    'about/index.html': '/about',
+    'blog/post/index.html': '/blog/post',
+    'blog\\post.html': '/blog/post',
+    'cafe\u0301/index.html': '/café',
+    'feed.json': null,
+  };
+  for (const [file, key] of Object.entries(rows))
+    it(`${file} -> ${key}`, () => expect(fileRouteKey(file)).toBe(key));
+});
+
+describe('pathUrl: a page with no file, under the same policy as files', () => {
+  const rows: Array<[string, boolean, TrailingSlash, BuildFormat, string, string]> = [
+    ['/', true, 'never', 'directory', 'https://e.com/docs/', 'https://e.com/docs/'],
+    ['/', true, 'never', 'directory', 'https://e.com/', 'https://e.com'],
+    ['account', false, 'never', 'directory', 'https://e.com/docs/', 'https://e.com/docs/account'],
+    ['/account/', false, 'ignore', 'directory', 'https://e.com/', 'https://e.com/account/'],
+    ['shop', true, 'ignore', 'preserve', 'https://e.com/', 'https://e.com/shop/'],
+    ['caf%C3%A9', false, 'always', 'file', 'https://e.com/', 'https://e.com/caf%C3%A9/'],
+    ['a@b:c', false, 'ignore', 'file', 'https://e.com/', 'https://e.com/a@b:c'],
+  ];
+  for (const [path, isIndex, trailingSlash, format, baseUrl, url] of rows) {
+    it(`${path} (${trailingSlash}, ${format}) under ${baseUrl} -> ${url}`, () =>
+      expect(pathUrl(path, { baseUrl, trailingSlash, format }, isIndex)).toBe(url));
+  }
 });
 
 describe('isRootErrorPage', () => {
