@@ -24,6 +24,23 @@ export type { ChangeFreq, SitemapItem, SitemapOptions } from './options.js';
 export { ChangeFreqEnum } from './options.js';
 
 const NAME = '@sitemapkit/astro';
+const ASTRO_SITEMAP = '@astrojs/sitemap';
+
+/**
+ * Turns off every @astrojs/sitemap in the list, whoever put it there (the user while migrating,
+ * or an integration such as Starlight that adds it to a site with `site` set): its hooks are
+ * emptied before Astro runs its remaining ones, so only this integration writes. Returns whether
+ * one was found.
+ */
+function replaceAstroSitemap(integrations: AstroIntegration[]): boolean {
+  let found = false;
+  for (const integration of integrations) {
+    if (integration.name !== ASTRO_SITEMAP || Object.keys(integration.hooks).length === 0) continue;
+    integration.hooks = {};
+    found = true;
+  }
+  return found;
+}
 
 interface BuildInfo {
   dir: URL;
@@ -135,7 +152,14 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
   return {
     name: NAME,
     hooks: {
-      'astro:config:done': ({ config, buildOutput }) => {
+      'astro:config:done': ({ config, buildOutput, logger }) => {
+        // After every config:setup, so also the @astrojs/sitemap an integration (Starlight) added
+        // there, in whichever order; before its own config:done and build:done.
+        if (replaceAstroSitemap(config.integrations)) {
+          logger.info(
+            '@sitemapkit/astro replaces @astrojs/sitemap (listed in astro.config or added by another integration): one sitemap set, written by @sitemapkit/astro',
+          );
+        }
         site = readAstroSite(config);
         server = buildOutput === 'server';
         const ours = config.integrations
