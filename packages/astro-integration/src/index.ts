@@ -10,6 +10,7 @@ import {
   formatSummaryLine,
   type GenerateResult,
   generateSitemaps,
+  htmlFileKeys,
   urlRouteKey,
 } from '@sitemapkit/core';
 import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
@@ -17,7 +18,6 @@ import { localeErrorPages, onDemandPageUrls } from './astro-pages.js';
 import { type AstroSite, readAstroSite } from './astro-site.js';
 import { checkOptions, type SitemapOptions, toCoreOptions } from './options.js';
 import { pageSourcesOf, readContentEntries } from './page-sources.js';
-import { publicHtmlKeys } from './public-html.js';
 
 export type { LinkItem } from '@sitemapkit/core';
 export type { ChangeFreq, SitemapItem, SitemapOptions } from './options.js';
@@ -138,7 +138,7 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
       );
       return;
     }
-    const publicHtml = await publicHtmlKeys(site.publicDir);
+    const publicHtml = htmlFileKeys(site.publicDir);
     const result = await generateSitemaps(
       coreOptions(
         checked,

@@ -4,6 +4,7 @@
  */
 
 export { formatBytes, formatSummary, formatSummaryLine } from './cli/summary.js';
+export { htmlFileKeys } from './discover/walk-files.js';
 export type { ErrorContext, SitemapErrorCode } from './errors.js';
 export { isSitemapError, SitemapError } from './errors.js';
 export { generateSitemaps } from './generate-sitemaps.js';
@@ -13,6 +14,7 @@ export type { ResolvedOptions } from './options.js';
 export { DEFAULTS, resolveOptions } from './options.js';
 export type * from './types.js';
 export { fileRouteKey, pathUrl, type UrlPolicy, urlRouteKey } from './url/map-file.js';
+
 export type {
   CommandIO,
   Finding,

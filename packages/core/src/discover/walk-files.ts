@@ -7,6 +7,7 @@
  * cost a thread-pool round trip per folder and made the walk several times slower.
  */
 import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
+import { fileRouteKey } from '../url/map-file.js';
 
 export interface WalkProblem {
   path: string;
@@ -78,4 +79,22 @@ export function walkFiles(
   }
   walk(root, real, '');
   return { files, problems };
+}
+
+const HTML_FILE = /\.html?$/i;
+
+/**
+ * The route keys of the HTML files under `dir` (an adapter's files that are not pages, such as
+ * Astro's `public/` copies, to leave out); none when it does not exist. The walk and the keys the
+ * pages are found with.
+ * @example htmlFileKeys('public') // Set { '/google1234' }
+ */
+export function htmlFileKeys(dir: string): Set<string> {
+  let files: string[];
+  try {
+    files = walkFiles(dir, { accept: (name) => HTML_FILE.test(name) }).files;
+  } catch {
+    return new Set();
+  }
+  return new Set(files.flatMap((file) => fileRouteKey(file) ?? []));
 }

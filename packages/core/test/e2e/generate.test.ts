@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateSitemaps } from '../../src/index.js';
+import { generateSitemaps, htmlFileKeys } from '../../src/index.js';
 import { makeTree, page, setMtime } from '../helpers/fixture.js';
 import { parseSitemap, readAll, readXml } from '../helpers/xml.js';
 
@@ -433,5 +433,17 @@ describe('edge cases of what is listed', () => {
   it('a folder named index does not take the name of an index file', async () => {
     const { sectionOf } = await import('../../src/sections.js');
     expect(sectionOf(`${SITE}/index/a`, `${SITE}/`)).toBe('index-pages');
+  });
+});
+
+describe('htmlFileKeys: HTML files that are not pages', () => {
+  it('keys every HTML file under a folder, as pages are keyed; none for a missing folder', async () => {
+    const root = await makeTree({
+      'public/google1234.html': '<p>verification</p>',
+      'public/legacy/index.htm': '<p>old</p>',
+      'public/robots.txt': 'User-agent: *',
+    });
+    expect(htmlFileKeys(join(root, 'public'))).toEqual(new Set(['/google1234', '/legacy']));
+    expect(htmlFileKeys(join(root, 'missing'))).toEqual(new Set());
   });
 });
