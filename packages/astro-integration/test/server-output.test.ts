@@ -4,11 +4,18 @@
  * and the on-demand pages whose path is fixed, and nothing of the server build.
  */
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { beforeAll, describe, expect, test } from 'vitest';
 import sitemap from '../src/index.js';
-import { type Built, buildFixture } from './support/astro-build.js';
+import {
+  type Built,
+  buildFixture,
+  buildRoot,
+  copyFixture,
+  fixturePath,
+} from './support/astro-build.js';
 
 const E = 'https://example.com';
 
@@ -59,5 +66,36 @@ describe('server output', () => {
       `${E}/landing/`,
       `${E}/shop/`,
     ]);
+  });
+});
+
+describe('server output under a base, trailingSlash never', () => {
+  test("an on-demand root page gets the core's URL, the one the location rule allows", async () => {
+    const root = await copyFixture(fixturePath('server'), 'server-base-never');
+    // The home page rendered on demand: no file, so its URL is made from its route.
+    const index = join(root, 'src/pages/index.astro');
+    await writeFile(
+      index,
+      (await readFile(index, 'utf8')).replace('export const prerender = true;', ''),
+    );
+    const built = await buildRoot(
+      root,
+      {
+        site: E,
+        base: '/docs',
+        trailingSlash: 'never',
+        output: 'server',
+        adapter: testAdapter(),
+        integrations: [sitemap()],
+      },
+      'dist/client',
+    );
+    const locs = (await built.entries('sitemap-0.xml')).map((e) => e.loc);
+    // The root keeps its slash under a base (the sitemap is served from /docs/); the rest follow
+    // the policy, on-demand or not.
+    expect(locs).toContain(`${E}/docs/`);
+    expect(locs).toContain(`${E}/docs/account`);
+    expect(locs.every((loc) => loc === `${E}/docs/` || !loc.endsWith('/'))).toBe(true);
+    expect(await built.xsdProblems()).toEqual({});
   });
 });
