@@ -75,7 +75,8 @@ function paramsOf(route: Route, path: string): Record<string, string> | null {
   const params: Record<string, string> = {};
   route.params.forEach((name, i) => {
     const value = match[i + 1];
-    if (value !== undefined) params[name.replace(/^\.\.\./, '')] = decodeURIComponent(value);
+    // The path is a route key: already decoded.
+    if (value !== undefined) params[name.replace(/^\.\.\./, '')] = value;
   });
   return params;
 }

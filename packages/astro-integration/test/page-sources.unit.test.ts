@@ -23,6 +23,7 @@ const entries: ContentEntry[] = [
   { collection: 'i18n', id: 'de', filePath: 'src/content/i18n/de.json' },
   { collection: 'docs', id: 'guides/x', filePath: 'src/content/docs/guides/x.mdx' },
   { collection: 'docs', id: 'de/guides/y', filePath: 'src/content/docs/de/guides/y.mdx' },
+  { collection: 'docs', id: '100%-free', filePath: 'src/content/docs/100%-free.md' },
 ];
 
 const files = (...paths: string[]) => paths.map((p) => pathToFileURL(`${OUT}/${p}`));
@@ -36,7 +37,13 @@ describe('pageSourcesOf', () => {
       assets: new Map([
         [
           '/[...slug]',
-          files('index.html', 'de/index.html', 'guides/x/index.html', 'de/guides/x/index.html'),
+          files(
+            'index.html',
+            'de/index.html',
+            'guides/x/index.html',
+            'de/guides/x/index.html',
+            '100%-free/index.html',
+          ),
         ],
       ]),
       entries,
@@ -48,6 +55,8 @@ describe('pageSourcesOf', () => {
       '/guides/x': '/site/src/content/docs/guides/x.mdx',
       // `de` is a language folder of the entry ids: the German page falls back to the English one.
       '/de/guides/x': '/site/src/content/docs/guides/x.mdx',
+      // A `%` in a file name is the name's own: no decoding, no failure.
+      '/100%-free': '/site/src/content/docs/100%-free.md',
     });
   });
 });

@@ -2,6 +2,7 @@
  * Describes each found page: frontmatter of its source, what its head says, and its lastmod
  * from the evidence rule (`lastmod/evidence.ts`), with where that came from.
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import type { HelperThread } from './discover/helper-thread.js';
@@ -9,7 +10,7 @@ import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
 import type { GitDates } from './discover/read-git-dates.js';
 import { SitemapError } from './errors.js';
 import { dateFromChildren } from './lastmod/children.js';
-import { type Evidence, listEvidence, pickLastmod } from './lastmod/evidence.js';
+import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './lastmod/evidence.js';
 import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
 import { formatDate } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
@@ -165,6 +166,7 @@ export async function describePages(
     warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
   }
   for (const message of git?.problems ?? []) warnings.push({ code: 'git-ignore-revs', message });
+  for (const message of git?.failures ?? []) warnings.push({ code: 'git-failed', message });
   const gitKnows = (path: string) =>
     git !== undefined &&
     (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
@@ -188,6 +190,7 @@ export async function describePages(
     : helper
       ? await helper.heads(job)
       : judgeHeadRange(job, 0, job.files.length);
+  let renderTime = 0;
   withHead.forEach(({ record, evidence }, index) => {
     const verdict = outcomes[index];
     if (!verdict) return;
@@ -213,10 +216,30 @@ export async function describePages(
       return;
     }
     if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
-    if (verdict.modified && options.lastmodFrom.includes('head')) evidence.head = verdict.modified;
-    if (verdict.published) evidence.headPublished = verdict.published;
+    if (!verdict.modified && !verdict.published) return;
+    // A head date as new as the page's own file is the render's clock, not an edit.
+    const built = statSync(`${options.outDir}/${record.file}`).mtimeMs;
+    for (const date of [verdict.modified, verdict.published]) {
+      if (date && stampedAtRender(date, built) && ++renderTime <= MAX_LISTED) {
+        warnings.push({
+          code: 'lastmod-render-time',
+          message: `${record.file}: its head's date ${date} is the time it was built, not an edit; not used`,
+          url: record.url,
+        });
+      }
+    }
+    if (verdict.modified && !stampedAtRender(verdict.modified, built))
+      if (options.lastmodFrom.includes('head')) evidence.head = verdict.modified;
+    if (verdict.published && !stampedAtRender(verdict.published, built))
+      evidence.headPublished = verdict.published;
   });
 
+  if (renderTime > MAX_LISTED) {
+    warnings.push({
+      code: 'lastmod-render-time',
+      message: `${renderTime - MAX_LISTED} more head dates were the build's own time and not used (see the report)`,
+    });
+  }
   const undated = new Map<UndatedReason, { count: number; examples: string[] }>();
   const why = new Map<PageRecord, UndatedReason>();
   let future = 0;

@@ -6,12 +6,8 @@ import { relative } from 'node:path';
 import { buildEntries, isUnderBase } from './build-entries.js';
 import { type DescribedPages, describePages, type UndatedReason } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
-import {
-  foldersHolding,
-  indexSources,
-  scanPageSources,
-  scanSources,
-} from './discover/find-sources.js';
+import { indexSources, scanPageSources, scanSources } from './discover/find-sources.js';
+import { foldersHolding } from './discover/folders.js';
 import { startGitDates } from './discover/git-thread.js';
 import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
 import { emitFiles } from './emit-files.js';

@@ -90,7 +90,9 @@ export function resolvePageSources(problems: string[], value: unknown, root: str
     );
     return [];
   }
-  const out: PageSource[] = [];
+  // Keyed as the core keys pages: the last value given for a page wins (an adapter's found
+  // sources come first, a user's override after them, `/about/` and `/about` alike).
+  const byKey = new Map<string, string>();
   for (const [path, file] of Object.entries(value)) {
     if (typeof file !== 'string' || file === '') {
       problems.push(`\`pageSources[${JSON.stringify(path)}]\` must be a source file path`);
@@ -99,9 +101,11 @@ export function resolvePageSources(problems: string[], value: unknown, root: str
     const key = normalisePath(safeDecode(path))
       .replace(/(.)\/$/, '$1')
       .normalize('NFC');
-    out.push({ key, file: resolve(root, file) });
+    byKey.set(key, resolve(root, file));
   }
-  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...byKey]
+    .map(([key, file]) => ({ key, file }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 export function resolveI18n(problems: string[], value: unknown): ResolvedI18n | undefined {

@@ -153,8 +153,9 @@ export interface SitemapOptions {
   gitIgnoreRevs?: string[];
   /**
    * Without it, a page's lastmod is the newest of its evidence (frontmatter modified dates, git,
-   * the head, real edit times). Given, the first kind in this order that knows a date wins.
-   * Either way a lastmod is never earlier than the page's published date.
+   * the head, real edit times). Given, the first kind in this order that knows a date wins; a
+   * kind left out is not read (without 'frontmatter', no frontmatter at all). A lastmod is never
+   * earlier than a published date that is read.
    * @default undefined (the newest evidence wins)
    * @example ['frontmatter', 'git'] // frontmatter is authoritative
    */

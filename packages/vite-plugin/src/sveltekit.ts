@@ -232,8 +232,8 @@ function wrapAdapter(adapter: Adapter): void {
  * Writes sitemaps (and a `Sitemap:` line in robots.txt) for the pages SvelteKit prerendered,
  * into the folder the adapter wrote them to, right after it did. List it with `sveltekit()`,
  * before or after. Each page is dated from its route's source (`src/routes/about/+page.svelte`);
- * every `/blog/[slug]` page from `blog/[slug]/+page.svelte` (give a page's own source with
- * `pageSources`). The SPA fallback page is left out.
+ * a page of a route with parameters (`/blog/[slug]`) has none, its content being elsewhere (say
+ * where with `sources` or `pageSources`). The SPA fallback page is left out.
  * @example plugins: [sveltekit({ adapter: adapter() }), sitemap({ site: 'https://example.com' })]
  */
 export function sitemap(options: SvelteKitSitemapOptions): Plugin {

@@ -22,8 +22,8 @@ import { checkOptions } from './check-options.js';
 export interface VitePressSitemapOptions
   extends Omit<SitemapOptions, 'outDir' | 'root' | 'base' | 'cleanUrls' | 'site'> {
   /**
-   * Absolute URL of the deployed site.
-   * @default VitePress's `sitemap.hostname`, when set
+   * Absolute URL of the deployed site. Without it, VitePress's `sitemap.hostname` is used, but
+   * that also turns VitePress's own sitemap on: give `site` here and remove `sitemap` there.
    */
   site?: string;
 }
@@ -117,7 +117,7 @@ export function sitemap(
     }
     if (config.sitemap?.hostname) {
       config.logger.warn(
-        "sitemapkit: VitePress's own sitemap is on too (`sitemap.hostname` in .vitepress/config), and writes sitemap.xml beside ours; remove that option",
+        "sitemapkit: VitePress's own sitemap is on too (`sitemap.hostname` in .vitepress/config), and writes sitemap.xml beside ours: remove VitePress's `sitemap` option and give `site` to sitemap() instead",
       );
     }
     const i18n = i18nOf(config);

@@ -9,7 +9,7 @@
  * keys the result by route. `scanSources` runs the first two on one thread.
  */
 import { statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { flat } from '../flat-string.js';
 import {
   type DateFields,
@@ -207,26 +207,6 @@ export function scanPageSources(
     if (source) files.push(source);
   }
   return { files, problems };
-}
-
-/** Folders named in one git pass over the sources named page by page. */
-const MAX_FOLDERS = 64;
-
-/**
- * The folders that hold `files` (absolute), as deep as a few of them can: what git reads the
- * history of.
- * @example foldersHolding(['/s/src/pages/a.astro', '/s/src/pages/b/c.md']) // ['/s/src/pages', '/s/src/pages/b']
- */
-export function foldersHolding(files: readonly string[]): string[] {
-  let folders = [...new Set(files.map((f) => dirname(f)))];
-  while (folders.length > MAX_FOLDERS) {
-    const up = [...new Set(folders.map((f) => dirname(f)))];
-    if (up.length === folders.length && up.every((f, i) => f === folders[i])) break;
-    folders = up;
-  }
-  // A folder inside another is read with it.
-  folders.sort();
-  return folders.filter((f, i) => !folders.slice(0, i).some((o) => f.startsWith(`${o}/`)));
 }
 
 /** Lists and scans the sources on this thread. */

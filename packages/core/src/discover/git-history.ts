@@ -13,10 +13,12 @@
  * first looks added by the move. The commits that added files are then read once more, whole, in
  * one `git show`; a pure move found there sends the file's history on to its old name, read in a
  * further pass of `git log` over the folders the files left (as many rounds as moves, at most
- * MAX_MOVES). Each step is one process, whatever the number of files.
+ * MAX_MOVES). A step is one process whatever the number of files; the old names of files moved by
+ * different commits are read in one pass per commit, a few at once.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { foldersHolding } from './folders.js';
 import { type IgnoredRevs, isIgnored, unquoteGitPath } from './git-paths.js';
 
 /** Rounds of moves from outside the folders that are followed back. */
@@ -39,11 +41,38 @@ export interface History {
   cut: Set<string>;
 }
 
+/** Options of every git call here: paths as they are, and nothing taken from the user's locale. */
+export const GIT_OPTIONS = [
+  '-c',
+  'core.quotepath=off',
+  '--literal-pathspecs',
+  '--no-optional-locks',
+];
+/** English messages whatever the user's locale, and no lock on the index a user's git may need. */
+export const GIT_ENV = { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' };
+/** Git processes run at once when a history is read in several independent passes. */
+const POOL = 4;
+
+/** `work` on every item, at most POOL at once; results in item order. */
+async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(POOL, items.length) }, worker));
+  return results;
+}
+
 /** Runs git in `top` and hands each line of its output to `onLine`. */
 function eachLine(top: string, args: string[], onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-c', 'core.quotepath=off', '--literal-pathspecs', ...args], {
+    const child = spawn('git', [...GIT_OPTIONS, ...args], {
       cwd: top,
+      env: GIT_ENV,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -58,25 +87,6 @@ function eachLine(top: string, args: string[], onLine: (line: string) => void): 
       else reject(new Error(`git ${args[0]} failed: ${stderr.trim()}`));
     });
   });
-}
-
-/** Folders named in one pass over the places files moved from. */
-const MAX_FOLDERS = 64;
-
-/**
- * The folders that hold `paths`, as deep as a few of them can: one `git log` pass over them reads
- * the history of every path (a restructure moves whole folders, so there are few).
- * @example foldersOf(['src/data/blog/a.md', 'src/data/blog/b/c.md']) // ['src/data/blog', 'src/data/blog/b']
- */
-export function foldersOf(paths: string[]): string[] {
-  const parents = paths.map((p) => p.split('/').slice(0, -1));
-  let deepest = 0;
-  for (const parent of parents) if (parent.length > deepest) deepest = parent.length;
-  for (let depth = deepest; depth > 0; depth--) {
-    const folders = new Set(parents.map((p) => p.slice(0, depth).join('/') || '.'));
-    if (folders.size <= MAX_FOLDERS) return [...folders];
-  }
-  return ['.'];
 }
 
 function chunks<T>(items: T[]): T[][] {
@@ -109,7 +119,18 @@ async function logPass(
   const from = before === undefined ? [] : [`${before}^`];
   await eachLine(
     top,
-    ['log', '-M100%', '--format=%x1e%H %ct', '--name-status', ...from, '--', ...paths],
+    // First parent only: a change that came in by a merge is dated by the merge, when it
+    // reached the branch the site is built from, not by its commit on the side branch.
+    [
+      'log',
+      '--first-parent',
+      '-M100%',
+      '--format=%x1e%H %ct',
+      '--name-status',
+      ...from,
+      '--',
+      ...paths,
+    ],
     (line) => {
       if (line.startsWith('\x1e')) {
         const [h = '', seconds = '0'] = line.slice(1).split(' ');
@@ -126,8 +147,9 @@ async function logPass(
       const path = unquoteGitPath(fields[fields.length - 1] ?? '');
       const now = renamedTo.get(path) ?? path;
       if (dates.has(now) || cut.has(now)) return;
-      if (status[0] === 'R' && fields.length === 3 && (status === 'R100' || skip)) {
-        // A pure rename, or any change in an ignored commit, leaves the content as it was.
+      if (status === 'R100' && fields.length === 3) {
+        // A pure rename leaves the content as it was. (With exact renames only, a rename with
+        // edits shows as a deletion and an addition, in an ignored commit too: not followed.)
         renamedTo.set(unquoteGitPath(fields[1] ?? ''), now);
         if (skip && !fallback.has(now)) fallback.set(now, time);
         return;
@@ -156,7 +178,15 @@ async function movesIn(
     let hash = '';
     await eachLine(
       top,
-      ['show', '-M100%', '--diff-filter=R', '--name-status', '--format=%x1e%H', ...batch],
+      [
+        'show',
+        '--diff-merges=first-parent',
+        '-M100%',
+        '--diff-filter=R',
+        '--name-status',
+        '--format=%x1e%H',
+        ...batch,
+      ],
       (line) => {
         if (line.startsWith('\x1e')) {
           hash = line.slice(1);
@@ -205,8 +235,11 @@ export async function contentDates(
       byMove.set(added, group);
     }
     const next: string[] = [];
-    for (const [commit, byOldName] of byMove) {
-      const before = await logPass(top, foldersOf([...byOldName.keys()]), boundary, revs, commit);
+    const passes = await inPool([...byMove], ([commit, byOldName]) =>
+      logPass(top, foldersHolding([...byOldName.keys()]), boundary, revs, commit),
+    );
+    for (const [i, [, byOldName]] of [...byMove].entries()) {
+      const before = passes[i] as History;
       for (const [old, date] of before.dates) {
         const path = byOldName.get(old);
         if (path === undefined) continue;

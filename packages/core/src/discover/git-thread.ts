@@ -5,9 +5,8 @@
  * to this module (a bundle, or the TypeScript sources), or with `threads: false`, the read starts
  * here at once: a small history fits in the pipes and is read when the walk is done.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { hasWorker } from './folders.js';
 import { type GitDates, noGitDates, readGitDates } from './read-git-dates.js';
 
 const WORKER_URL = new URL('./git-worker.js', import.meta.url);
@@ -28,10 +27,9 @@ export function startGitDates(
 } {
   const here = () =>
     readGitDates(request.dirs, request.ignoreRevs).catch((error: unknown) =>
-      noGitDates((error as Error).message),
+      noGitDates(undefined, `git dates failed: ${(error as Error).message}`),
     );
-  if (!thread || WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL)))
-    return { dates: here(), stop: () => {} };
+  if (!thread || !hasWorker(WORKER_URL)) return { dates: here(), stop: () => {} };
   let worker: Worker;
   try {
     worker = new Worker(WORKER_URL, { workerData: request });
@@ -41,7 +39,8 @@ export function startGitDates(
   worker.unref();
   // A thread that fails says why git dates are off; it never fails the build.
   const dates = new Promise<GitDates>((resolve) => {
-    const off = (why: string) => resolve(noGitDates(`the git thread failed: ${why}`));
+    const off = (why: string) =>
+      resolve(noGitDates(undefined, `git dates are off: the git thread failed: ${why}`));
     worker.once('message', (result: GitDates | { error: string }) =>
       'error' in result ? off(result.error) : resolve(result),
     );

@@ -12,13 +12,12 @@
  * A small site, `threads: false`, or a run without the compiled worker (from the TypeScript
  * sources) gets no helper: everything runs on this thread.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SitemapError } from '../errors.js';
 import type { DateFields } from '../lastmod/frontmatter-fields.js';
 import type { ResolvedSource } from '../options.js';
 import { type SourceList, type SourceScan, scanSourceRange } from './find-sources.js';
+import { hasWorker } from './folders.js';
 import type { HeadJob, HeadOutcome } from './page-heads.js';
 import { judgeHeadRange } from './page-heads.js';
 import { inListOrder, type Part, workClaimedRanges } from './shared-ranges.js';
@@ -124,7 +123,7 @@ export class HelperThread {
     root: string,
     fields: DateFields | null,
   ): HelperThread | null {
-    if (WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL))) return null;
+    if (!hasWorker(WORKER_URL)) return null;
     try {
       return new HelperThread(sources, root, fields);
     } catch {

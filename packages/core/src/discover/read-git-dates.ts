@@ -22,7 +22,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { contentDates, type History } from './git-history.js';
+import { contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
 const run = promisify(execFile);
@@ -40,12 +40,18 @@ export interface GitDates {
   shallow: boolean;
   /** Problems worth a warning (a `.git-blame-ignore-revs` line that is not a commit hash). */
   problems: string[];
+  /** Why git dates failed where a repository was found (git's own errors): always worth a warning. */
+  failures: string[];
   /** Why git dates are not available at all (no git, no source folder in a repository). */
   unavailable?: string;
 }
 
 async function git(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await run('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('git', [...GIT_OPTIONS, ...args], {
+    cwd,
+    env: GIT_ENV,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return stdout.trim();
 }
 
@@ -93,17 +99,8 @@ async function workTreeState(
   // Paths relative to the top, as `git status -z` prints them.
   const status = await run(
     'git',
-    [
-      '-c',
-      'core.quotepath=off',
-      'status',
-      '--porcelain=v1',
-      '-z',
-      '--untracked-files=all',
-      '--',
-      ...paths,
-    ],
-    { cwd: top, maxBuffer: 256 * 1024 * 1024 },
+    [...GIT_OPTIONS, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...paths],
+    { cwd: top, env: GIT_ENV, maxBuffer: 256 * 1024 * 1024 },
   );
   const dirty: string[] = [];
   const untracked: string[] = [];
@@ -118,8 +115,11 @@ async function workTreeState(
   return { dirty, untracked };
 }
 
-/** No dates at all; with `unavailable`, the reason. */
-export function noGitDates(unavailable?: string): GitDates {
+/**
+ * No dates at all; with `unavailable`, the reason (no repository, no git: said only when `git` is
+ * true); with `failure`, an error worth a warning whatever `git` is.
+ */
+export function noGitDates(unavailable?: string, failure?: string): GitDates {
   return {
     dates: new Map(),
     cut: new Set(),
@@ -127,6 +127,7 @@ export function noGitDates(unavailable?: string): GitDates {
     untracked: new Set(),
     shallow: false,
     problems: [],
+    failures: failure === undefined ? [] : [failure],
     ...(unavailable === undefined ? {} : { unavailable }),
   };
 }
@@ -186,7 +187,7 @@ export async function readGitDates(
       workTreeState(top, paths),
     ]);
     if (read instanceof Error) {
-      result.problems.push(`git dates are off in ${top}: ${read.message}`);
+      result.failures.push(`git dates are off in ${top}: ${read.message}`);
       continue;
     }
     const add = (path: string, to: (given: string) => void) => {

@@ -10,6 +10,9 @@
 import type { PageRecord } from '../types.js';
 import { dateTime } from './frontmatter-fields.js';
 
+/** The provenance of a date nothing overrides. */
+const FINAL = 'frontmatter:sitemap.lastmod';
+
 interface Newest {
   value: string;
   time: number;
@@ -61,7 +64,8 @@ export function dateFromChildren(
   for (const record of records) {
     if (record.excluded || record.file === null) continue;
     const under = newest.get(nodeOf(record.url));
-    if (!under) continue;
+    // The author's `sitemap.lastmod` is final, listing page or not.
+    if (!under || record.lastmodFrom === FINAL) continue;
     if (record.lastmod && dateTime(record.lastmod) >= under.time) continue;
     record.lastmod = under.value;
     record.lastmodFrom = 'children';

@@ -80,6 +80,30 @@ function linkCandidate(e: Evidence, link: LastmodSource): Candidate | undefined 
   return candidate('mtime', e.mtime);
 }
 
+/** How close to its page's file time a head date is taken for the render's own clock. */
+export const RENDER_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Whether a date in a page's head was stamped when the page was rendered (a theme writing
+ * `new Date()` into `article:modified_time`): within RENDER_WINDOW_MS of the emitted file's
+ * modification time, or after it. Such a date is the build time, which is never a lastmod.
+ * @example stampedAtRender('2024-05-01T10:00:00Z', Date.parse('2024-05-01T10:00:02Z')) // true
+ */
+export function stampedAtRender(value: string, fileMtimeMs: number): boolean {
+  return dateTime(value) >= fileMtimeMs - RENDER_WINDOW_MS;
+}
+
+/** Hours a day starts before UTC's, at the earliest zone (UTC+14). */
+const EARLIEST_ZONE_MS = 14 * 3_600_000;
+
+/**
+ * The earliest moment a date we write can mean: a date alone starts in UTC+14, so an author
+ * east of UTC who dates a page today is not "in the future".
+ */
+function earliest(value: string): number {
+  return dateTime(value) - (value.length === 10 ? EARLIEST_ZONE_MS : 0);
+}
+
 /** Drops evidence dated after `now` (ms), listing what it dropped. */
 function withoutFuture(e: Evidence, now: number, future: Candidate[]): Evidence {
   const kept: Evidence = {};
@@ -87,7 +111,7 @@ function withoutFuture(e: Evidence, now: number, future: Candidate[]): Evidence 
     const value = e[key];
     if (value === undefined) continue;
     const text = typeof value === 'string' ? value : value.value;
-    if (dateTime(text) > now) {
+    if (earliest(text) > now) {
       future.push(
         typeof value === 'string'
           ? { from: key === 'git' || key === 'mtime' ? key : 'html-meta', value }

@@ -217,6 +217,53 @@ describe('git dates, found with no option', () => {
     ]);
   });
 
+  it('a change merged from a branch is dated by the merge, when it reached the site', async () => {
+    const root = await makeTree({
+      ...pages('a', 'b'),
+      'content/a.md': 'a\n',
+      'content/b.md': 'b\n',
+    });
+    gitInit(root);
+    commitAll(root, 'start', '2020-01-01T10:00:00Z');
+    git(root, ['checkout', '-q', '-b', 'feature']);
+    await writeFile(join(root, 'content/a.md'), 'a, written on a branch\n');
+    commitAll(root, 'on the branch', '2021-01-01T10:00:00Z');
+    git(root, ['checkout', '-q', 'main']);
+    await writeFile(join(root, 'content/b.md'), 'b, on main\n');
+    commitAll(root, 'on main', '2022-01-01T10:00:00Z');
+    git(
+      root,
+      ['merge', '-q', '--no-ff', '-m', 'merge the branch', 'feature'],
+      '2023-06-01T10:00:00Z',
+    );
+    expect(dates(await build(root))).toEqual({
+      '/a/': ['2023-06-01T10:00:00Z', 'git'],
+      '/b/': ['2022-01-01T10:00:00Z', 'git'],
+    });
+  });
+
+  it('a head date stamped when the page was built is not a lastmod', async () => {
+    const stamp = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toISOString();
+    const root = await makeTree({
+      'dist/a/index.html': page(`<meta property="article:modified_time" content="${stamp}">`),
+      'dist/b/index.html': page(
+        '<meta property="article:modified_time" content="2024-03-04T10:00:00Z">',
+      ),
+    });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      robotsTxt: false,
+    });
+    expect(dates(result)).toEqual({
+      '/a/': [null, 'none'],
+      '/b/': ['2024-03-04T10:00:00Z', 'html-meta'],
+    });
+    expect(result.warnings.find((w) => w.code === 'lastmod-render-time')?.message).toBe(
+      `a/index.html: its head's date ${stamp.replace('.000', '')} is the time it was built, not an edit; not used`,
+    );
+  });
+
   it('a one-source site in git gets its commit date, not the checkout time', async () => {
     const root = await makeTree({ ...pages('only'), 'content/only.md': '# only\n' });
     gitInit(root);
@@ -516,6 +563,19 @@ describe('pageSources: sources named page by page', () => {
     expect(result.warnings.find((w) => w.code === 'source-unreadable')?.message).toMatch(
       /^src\/pages\/gone\.astro: ENOENT/,
     );
+  });
+
+  it("the last source named for a page wins, however its path is written (a user's override after an adapter's)", async () => {
+    const root = await makeTree({
+      ...pages('about'),
+      'src/found.md': '---\nlastmod: 2024-01-01\n---\n',
+      'src/mine.md': '---\nlastmod: 2024-06-06\n---\n',
+    });
+    await setMtime(join(root, 'src/mine.md'), '2020-01-01T00:00:00Z');
+    const result = await build(root, {
+      pageSources: { '/about': 'src/found.md', '/about/': 'src/mine.md' },
+    });
+    expect(result.records[0]).toMatchObject({ source: 'src/mine.md', lastmod: '2024-06-06' });
   });
 
   it('rejects a pageSources that is not a map of paths to files', async () => {

@@ -1,7 +1,12 @@
 /** The evidence rule: the newest real evidence wins, published dates are a floor, overrides are final. */
 import { describe, expect, it } from 'vitest';
 import { dateFromChildren } from '../../src/lastmod/children.js';
-import { type Evidence, listEvidence, pickLastmod } from '../../src/lastmod/evidence.js';
+import {
+  type Evidence,
+  listEvidence,
+  pickLastmod,
+  stampedAtRender,
+} from '../../src/lastmod/evidence.js';
 import type { LastmodSource, PageRecord } from '../../src/types.js';
 
 const NOW = Date.parse('2025-01-01T00:00:00Z');
@@ -143,6 +148,20 @@ describe('pickLastmod', () => {
       expect(picked.from).toBe(from);
     });
   }
+  it("a date alone is today's for an author east of UTC, not in the future", () => {
+    // 22:00 UTC on May 1st is 08:00 on May 2nd in Sydney.
+    const now = Date.parse('2024-05-01T22:00:00Z');
+    const picked = pickLastmod(
+      { modified: fm('lastmod', '2024-05-02'), git: '2024-04-01T00:00:00Z' },
+      null,
+      now,
+    );
+    expect([picked.value, picked.future]).toEqual(['2024-05-02', []]);
+    // A day no zone has reached yet is.
+    expect(pickLastmod({ modified: fm('lastmod', '2024-05-03') }, null, now).future).toHaveLength(
+      1,
+    );
+  });
   it('lists what it set aside as future', () => {
     const picked = pickLastmod(
       { modified: fm('lastmod', '2030-01-01'), git: '2031-01-01T00:00:00Z' },
@@ -222,6 +241,34 @@ describe('dateFromChildren', () => {
       ['2024-04-01', 'git'],
     ]);
   });
+});
+
+describe('dateFromChildren and a final date', () => {
+  it("never moves an author's sitemap.lastmod", () => {
+    const pages = [
+      pageAt('https://e.com/blog/', '2020-01-01', { lastmodFrom: 'frontmatter:sitemap.lastmod' }),
+      pageAt('https://e.com/blog/new/', '2024-01-01'),
+    ];
+    expect(dateFromChildren(pages, 'https://e.com/')).toBe(0);
+    expect(pages[0]).toMatchObject({
+      lastmod: '2020-01-01',
+      lastmodFrom: 'frontmatter:sitemap.lastmod',
+    });
+  });
+});
+
+describe('stampedAtRender', () => {
+  const built = Date.parse('2024-05-01T10:00:00Z');
+  const rows: Array<[string, boolean]> = [
+    ['2024-05-01T10:00:00Z', true],
+    ['2024-05-01T09:55:00Z', true],
+    ['2024-05-01T10:30:00Z', true],
+    ['2024-05-01T09:40:00Z', false],
+    ['2024-04-30', false],
+  ];
+  for (const [value, stamped] of rows)
+    it(`${value} against a file written at 10:00 -> ${stamped}`, () =>
+      expect(stampedAtRender(value, built)).toBe(stamped));
 });
 
 describe('dateFromChildren with locales', () => {
