@@ -119,18 +119,9 @@ async function logPass(
   const from = before === undefined ? [] : [`${before}^`];
   await eachLine(
     top,
-    // First parent only: a change that came in by a merge is dated by the merge, when it
-    // reached the branch the site is built from, not by its commit on the side branch.
-    [
-      'log',
-      '--first-parent',
-      '-M100%',
-      '--format=%x1e%H %ct',
-      '--name-status',
-      ...from,
-      '--',
-      ...paths,
-    ],
+    // Every parent, as `git log -1 -- <file>` reads it: a change merged from a branch is dated by
+    // its own commit there, the one that changed the content (the merge changed nothing itself).
+    ['log', '-M100%', '--format=%x1e%H %ct', '--name-status', ...from, '--', ...paths],
     (line) => {
       if (line.startsWith('\x1e')) {
         const [h = '', seconds = '0'] = line.slice(1).split(' ');
@@ -178,15 +169,7 @@ async function movesIn(
     let hash = '';
     await eachLine(
       top,
-      [
-        'show',
-        '--diff-merges=first-parent',
-        '-M100%',
-        '--diff-filter=R',
-        '--name-status',
-        '--format=%x1e%H',
-        ...batch,
-      ],
+      ['show', '-M100%', '--diff-filter=R', '--name-status', '--format=%x1e%H', ...batch],
       (line) => {
         if (line.startsWith('\x1e')) {
           hash = line.slice(1);

@@ -3,9 +3,10 @@
  * source folder (found from the folder itself, not from the current folder), one `git log` pass
  * over those folders (`git-history.ts`), never a process per file.
  *
- * - The date is the committer date of the newest commit that changed the file's content: when
- *   the change entered the history that was published (a rebased or cherry-picked change keeps
- *   its old author date, but reached the site when it was committed).
+ * - The date is the committer date of the newest commit that changed the file's content, as
+ *   `git log -1 --format=%cI -- <file>` gives it (a rebased or cherry-picked change keeps its old
+ *   author date, but was committed when it was applied; a merged change is dated by its own
+ *   commit, the merge having changed nothing).
  * - A commit that only renames or moves a file (a 100% rename) is not a change: the file's date
  *   is found further back, under its old name, also when it moved in from outside the folders.
  * - Commits listed in the repository's `.git-blame-ignore-revs` (the convention for

@@ -217,7 +217,7 @@ describe('git dates, found with no option', () => {
     ]);
   });
 
-  it('a change merged from a branch is dated by the merge, when it reached the site', async () => {
+  it('a change merged from a branch is dated by its own commit, as git log -1 -- <file> says', async () => {
     const root = await makeTree({
       ...pages('a', 'b'),
       'content/a.md': 'a\n',
@@ -237,7 +237,8 @@ describe('git dates, found with no option', () => {
       '2023-06-01T10:00:00Z',
     );
     expect(dates(await build(root))).toEqual({
-      '/a/': ['2023-06-01T10:00:00Z', 'git'],
+      // The merge itself changed nothing: the branch's commit did.
+      '/a/': ['2021-01-01T10:00:00Z', 'git'],
       '/b/': ['2022-01-01T10:00:00Z', 'git'],
     });
   });
