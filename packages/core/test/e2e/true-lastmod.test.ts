@@ -456,6 +456,11 @@ describe('bad options for dates', () => {
     [{ gitIgnoreRevs: ['HEAD~1'] }, '`gitIgnoreRevs` entry "HEAD~1" is not a commit hash'],
     [{ git: 'yes' }, '`git` must be true, false or \'auto\'; got "yes"'],
     [{ lastmodFromChildren: 'no' }, '`lastmodFromChildren` must be true or false'],
+    [
+      { pageSources: ['a.md'] },
+      "`pageSources` must map URL paths to source files, e.g. { '/about/': 'src/about.md' }",
+    ],
+    [{ pageSources: { '/a/': 42 } }, '`pageSources["/a/"]` must be a source file path'],
   ];
   for (const [options, problem] of cases) {
     it(`rejects ${JSON.stringify(options)}`, async () => {
