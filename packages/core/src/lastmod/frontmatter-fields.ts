@@ -75,6 +75,19 @@ export function normaliseFieldName(name: string): string {
 /** Field names of the user's own, by role (the `dateFields` option): plain data. */
 export type DateFields = Partial<Record<DateRole, string[]>>;
 
+/** Field names as written -> normalised: the same few names come back in every source. */
+const NORMALISED = new Map<string, string>();
+const NORMALISED_CAP = 10_000;
+
+function normalisedName(field: string): string {
+  let name = NORMALISED.get(field);
+  if (name === undefined) {
+    name = normaliseFieldName(field);
+    if (NORMALISED.size < NORMALISED_CAP) NORMALISED.set(field, name);
+  }
+  return name;
+}
+
 /** Normalised field name -> role. */
 export type FieldRoles = ReadonlyMap<string, DateRole>;
 
@@ -189,7 +202,7 @@ export function readPageMeta(
     }
   }
   for (const field of Object.keys(data)) {
-    const role = roles.get(normaliseFieldName(field));
+    const role = roles.get(normalisedName(field));
     if (role === undefined) continue;
     const value = data[field];
     if (!isDateCandidate(value)) continue;
