@@ -3,7 +3,6 @@
  * from the evidence rule (`lastmod/evidence.ts`), with where that came from.
  */
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import type { HelperThread } from './discover/helper-thread.js';
 import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
@@ -85,8 +84,8 @@ function sourceDates(
   mtimesUntrusted: boolean,
 ): { git?: string; mtime?: string; why?: UndatedReason } {
   const useMtime = options.lastmodFrom.includes('mtime');
-  const path = git && resolve(options.root, source.rel);
-  if (git && path) {
+  const path = source.rel;
+  if (git) {
     const time = git.dates.get(path);
     const dates: { git?: string; mtime?: string } = {};
     if (time !== undefined) dates.git = formatDate(new Date(time));
@@ -172,8 +171,7 @@ export async function describePages(
     (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
   // The "one moment" test, over every source found that git says nothing of.
   const times: number[] = [];
-  for (const file of sources.files)
-    if (!gitKnows(resolve(options.root, file.rel))) times.push(file.mtimeMs);
+  for (const file of sources.files) if (!gitKnows(file.rel)) times.push(file.mtimeMs);
   const mtimesUntrusted = !mtimesAreMeaningful(times);
 
   const headLinks = new Map<string, LinkItem[]>();

@@ -127,7 +127,10 @@ async function discoverAndDescribe(
   ];
   const git =
     options.git !== false && options.lastmodFrom.includes('git') && sourceDirs.length > 0
-      ? startGitDates({ dirs: sourceDirs, ignoreRevs: options.gitIgnoreRevs }, options.threads)
+      ? startGitDates(
+          { dirs: sourceDirs, ignoreRevs: options.gitIgnoreRevs, root: options.root },
+          options.threads,
+        )
       : null;
   try {
     const found = await findPages(options, warnings, (count) => {

@@ -15,6 +15,8 @@ const WORKER_URL = new URL('./git-worker.js', import.meta.url);
 export interface GitRequest {
   dirs: string[];
   ignoreRevs: string[];
+  /** What the result's paths are relative to. */
+  root: string;
 }
 
 /** The git dates, read on a thread of their own when `thread` and the worker allow. */
@@ -26,7 +28,7 @@ export function startGitDates(
   stop: () => void;
 } {
   const here = () =>
-    readGitDates(request.dirs, request.ignoreRevs).catch((error: unknown) =>
+    readGitDates(request.dirs, request.ignoreRevs, request.root).catch((error: unknown) =>
       noGitDates(undefined, `git dates failed: ${(error as Error).message}`),
     );
   if (!thread || !hasWorker(WORKER_URL)) return { dates: here(), stop: () => {} };

@@ -5,8 +5,8 @@ import { readGitDates } from './read-git-dates.js';
 
 const port = parentPort;
 if (port) {
-  const { dirs, ignoreRevs } = workerData as GitRequest;
-  readGitDates(dirs, ignoreRevs).then(
+  const { dirs, ignoreRevs, root } = workerData as GitRequest;
+  readGitDates(dirs, ignoreRevs, root).then(
     (dates) => port.postMessage(dates),
     (error: unknown) => port.postMessage({ error: (error as Error).message }),
   );

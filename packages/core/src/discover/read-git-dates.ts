@@ -29,13 +29,13 @@ import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 const run = promisify(execFile);
 
 export interface GitDates {
-  /** Absolute path -> commit time (ms) of the last commit that changed its content. */
+  /** Path (relative to `root`, posix) -> commit time (ms) of the last commit that changed it. */
   dates: Map<string, number>;
-  /** Absolute paths whose history is cut by a shallow clone. */
+  /** Paths whose history is cut by a shallow clone. */
   cut: Set<string>;
-  /** Absolute paths of tracked files with uncommitted changes. */
+  /** Paths of tracked files with uncommitted changes. */
   dirty: Set<string>;
-  /** Absolute paths of files git does not track yet (and does not ignore). */
+  /** Paths of files git does not track yet (and does not ignore). */
   untracked: Set<string>;
   /** True when a repository read is a shallow clone. */
   shallow: boolean;
@@ -58,15 +58,21 @@ async function git(cwd: string, args: string[]): Promise<string> {
 
 /** A source folder inside a repository: as git names it, and as the caller gave it. */
 interface Folder {
+  /** Relative to the repository's top, as git names it. */
   rel: string;
-  dir: string;
+  /** Relative to `root`, posix, as a source's `rel` starts (`''` for the root itself). */
+  fromRoot: string;
 }
 
-/** A path relative to the top, as the caller would name it (under the folder it gave). */
+/**
+ * A path relative to the top as the caller names its sources: relative to `root`, under the
+ * folder it gave (the form of `SourceFile.rel`, so no path is resolved per source).
+ */
 function givenPath(path: string, folders: Folder[]): string | null {
-  for (const { rel, dir } of folders) {
-    if (rel === '.') return join(dir, path);
-    if (path.startsWith(`${rel}/`)) return join(dir, path.slice(rel.length + 1));
+  for (const { rel, fromRoot } of folders) {
+    const rest =
+      rel === '.' ? path : path.startsWith(`${rel}/`) ? path.slice(rel.length + 1) : null;
+    if (rest !== null) return fromRoot === '' ? rest : `${fromRoot}/${rest}`;
   }
   return null;
 }
@@ -137,6 +143,8 @@ export function noGitDates(unavailable?: string, failure?: string): GitDates {
 export async function readGitDates(
   dirs: string[],
   ignore: readonly string[] = [],
+  /** Paths in the result are relative to this folder, posix, as sources' `rel` are. */
+  root = process.cwd(),
 ): Promise<GitDates> {
   const result = noGitDates();
   const byTop = new Map<string, Folder[]>();
@@ -157,7 +165,8 @@ export async function readGitDates(
     if (top === null) continue;
     const rel = relative(top, real).replaceAll('\\', '/') || '.';
     if (rel.startsWith('..') || isAbsolute(rel)) continue;
-    byTop.set(top, [...(byTop.get(top) ?? []), { rel, dir }]);
+    const fromRoot = relative(root, dir).replaceAll('\\', '/');
+    byTop.set(top, [...(byTop.get(top) ?? []), { rel, fromRoot }]);
   }
   if (byTop.size === 0)
     return { ...result, unavailable: 'no source folder is inside a git repository' };

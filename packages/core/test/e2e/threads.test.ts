@@ -172,7 +172,7 @@ describe('the git thread', () => {
       new URL('discover/git-thread.js', DIST).href
     )) as typeof import('../../src/discover/git-thread.js');
     const root = await makeLargeSite();
-    const request = { dirs: [join(root, 'src/content')], ignoreRevs: [] };
+    const request = { dirs: [join(root, 'src/content')], ignoreRevs: [], root };
     const threaded = gitThread.startGitDates(request, true);
     const here = gitThread.startGitDates(request, false);
     const [a, b] = await Promise.all([threaded.dates, here.dates]);
@@ -181,7 +181,7 @@ describe('the git thread', () => {
     expect(a).toEqual(b);
     const outside = await makeTree({ 'content/a.md': 'a' });
     const none = gitThread.startGitDates(
-      { dirs: [join(outside, 'content')], ignoreRevs: [] },
+      { dirs: [join(outside, 'content')], ignoreRevs: [], root: outside },
       true,
     );
     expect((await none.dates).unavailable).toBe('no source folder is inside a git repository');
