@@ -66,6 +66,8 @@ interface Context {
 const SETUP_PLUGIN = 'vite-plugin-sveltekit-setup';
 const PAGE_FILE = /^\+page(@[^.]*)?(\..+)$/;
 const PAGE_MODULE = /^\.(server\.)?[mc]?[jt]s$/;
+/** A route parameter (`[slug]`, `[[lang]]`, `[...rest]`), not an escape (`[x+3a]`, `[u+2215]`). */
+const PARAMETER = /\[(?![xu]\+[0-9a-f]+(?:-[0-9a-f]+)*\])/i;
 const GLOB_CHAR = /[*?[\]{}()!+@\\]/g;
 
 /** Options SvelteKit owns, with where to change them instead. */
@@ -127,7 +129,7 @@ function pageSources(
     // A page of a route with parameters renders data its route's files do not show (a post
     // from a CMS or a Markdown folder): the route's component would date the template, not the
     // page. It has no source unless `sources` or `pageSources` say where its content lives.
-    if (key === null || !route || route.id.includes('[')) continue;
+    if (key === null || !route || PARAMETER.test(route.id)) continue;
     if (!sourceOf.has(route))
       sourceOf.set(route, routeSource(join(routesDir, route.id), extensions));
     const source = sourceOf.get(route);
@@ -248,6 +250,13 @@ export function sitemap(options: SvelteKitSitemapOptions): Plugin {
     configResolved(config) {
       const setup = config.plugins.find((p) => p.name === SETUP_PLUGIN);
       const svelteConfig = (setup?.api as { options?: SvelteConfig } | undefined)?.options;
+      if (setup && !svelteConfig) {
+        // SvelteKit gives its config to other plugins since 2.62.
+        throw new SitemapError(
+          'invalid-options',
+          'sitemapkit: @sitemapkit/vite/sveltekit needs @sveltejs/kit 2.62 or later, which gives its config to other Vite plugins; this build has an older one: upgrade @sveltejs/kit',
+        );
+      }
       if (!svelteConfig) {
         throw new SitemapError(
           'invalid-options',

@@ -44,7 +44,7 @@ export interface VitePressSiteConfig {
     lang?: string;
     locales?: Record<string, { lang?: string } | undefined>;
   };
-  sitemap?: { hostname?: string };
+  sitemap?: { hostname?: string; transformItems?: unknown };
   logger: { info(message: string): void; warn(message: string): void };
 }
 
@@ -116,8 +116,11 @@ export function sitemap(
       );
     }
     if (config.sitemap?.hostname) {
+      const transform = config.sitemap.transformItems
+        ? '; its `transformItems` is not applied to ours: leave pages out with `filter` or `exclude`, or change entries with `serialize`'
+        : '';
       config.logger.warn(
-        "sitemapkit: VitePress's own sitemap is on too (`sitemap.hostname` in .vitepress/config), and writes sitemap.xml beside ours: remove VitePress's `sitemap` option and give `site` to sitemap() instead",
+        `sitemapkit: VitePress's own sitemap is on too (\`sitemap.hostname\` in .vitepress/config), and writes sitemap.xml beside ours: remove VitePress's \`sitemap\` option and give \`site\` to sitemap() instead${transform}`,
       );
     }
     const i18n = i18nOf(config);

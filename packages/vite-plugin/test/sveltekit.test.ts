@@ -5,7 +5,7 @@
  * source; the SPA fallback is not listed. Also the messages of a misconfigured site.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,6 +197,33 @@ describe('examples/sveltekit-static', () => {
       expect(sitemapkitLines(output)).toEqual([
         "sitemapkit: SvelteKit has no adapter, so no page is written and no sitemap either: set `adapter` in SvelteKit's config, e.g. `adapter: adapter()` with `import adapter from '@sveltejs/adapter-static'`",
       ]);
+    },
+    BUILD_TIMEOUT,
+  );
+});
+
+describe('a route with escaped characters', () => {
+  test(
+    'is a static route: dated by its own +page.svelte (an escape is not a parameter)',
+    async () => {
+      root = await copyExample();
+      const route = join(root, 'src/routes/smileys/[x+3a]-[x+29]');
+      await mkdir(route, { recursive: true });
+      await writeFile(join(route, '+page.svelte'), '<h1>:-)</h1>\n');
+      // Linked from the home page, so SvelteKit's crawler prerenders it.
+      await edit('src/routes/+page.svelte', '<a href="/smileys/:-)">:-)</a>');
+      gitInit(root);
+      commitAll(root, 'the site', '2024-01-10T10:00:00Z');
+      await viteBuildIn(root);
+      const report = JSON.parse(await readFile(join(root, '.sitemapkit/report.json'), 'utf8'));
+      const smiley = (report.pages as ReportPage[]).find((p) =>
+        p.url.startsWith(`${SITE}/smileys/`),
+      );
+      expect(smiley).toMatchObject({
+        source: 'src/routes/smileys/[x+3a]-[x+29]/+page.svelte',
+        lastmod: '2024-01-10T10:00:00Z',
+        lastmodFrom: 'git',
+      });
     },
     BUILD_TIMEOUT,
   );

@@ -98,6 +98,26 @@ describe('VitePress', () => {
     );
   });
 
+  test("VitePress's own sitemap on: the build says to turn it off, and that its transformItems is not ours", async () => {
+    const out = await mkdtemp(join(tmpdir(), 'sitemapkit-vitepress-out-'));
+    await writeFile(join(out, 'index.html'), '<!doctype html><title>x</title>');
+    const warned: string[] = [];
+    await sitemap({ robotsTxt: false })({
+      root: out,
+      srcDir: out,
+      outDir: out,
+      pages: ['index.md'],
+      rewrites: { map: {} },
+      site: { base: '/' },
+      sitemap: { hostname: 'https://example.com', transformItems: (items: unknown) => items },
+      logger: { info: () => {}, warn: (message) => warned.push(message) },
+    });
+    await rm(out, { recursive: true, force: true });
+    expect(warned).toContain(
+      "sitemapkit: VitePress's own sitemap is on too (`sitemap.hostname` in .vitepress/config), and writes sitemap.xml beside ours: remove VitePress's `sitemap` option and give `site` to sitemap() instead; its `transformItems` is not applied to ours: leave pages out with `filter` or `exclude`, or change entries with `serialize`",
+    );
+  });
+
   test('with no site and no sitemap.hostname, the hook says what to set', async () => {
     const hook = sitemap();
     await expect(
