@@ -23,7 +23,7 @@ build options:
   --trailing-slash <policy>  always | never | ignore (default ignore)
   --format <format>          how pages were emitted: directory | file | preserve (default preserve)
   --no-clean-urls            list about.html as /about.html instead of /about
-  --source <dir>[=<route>]   page sources for frontmatter and file dates (repeatable),
+  --source <dir>[=<route>]   page sources for frontmatter, git and file dates (repeatable),
                              e.g. --source src/pages --source src/content/blog=/blog/
   --root <dir>               folder that --source and --report are relative to (default .)
   --include <glob>           list only URL paths matching (repeatable), e.g. '/docs/**'
