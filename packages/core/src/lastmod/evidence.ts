@@ -35,6 +35,17 @@ export interface Evidence {
   mtime?: string;
 }
 
+/** The kinds of evidence, in the order the report lists them. */
+const EVIDENCE_KEYS = [
+  'override',
+  'modified',
+  'published',
+  'head',
+  'headPublished',
+  'git',
+  'mtime',
+] as const satisfies ReadonlyArray<keyof Evidence>;
+
 /** One piece of evidence, as the report lists it. */
 export interface Candidate {
   from: LastmodProvenance;
@@ -48,6 +59,13 @@ export interface PickedLastmod {
   future: Candidate[];
 }
 
+/** A piece of evidence with the provenance it is reported under. */
+function candidateOf(key: keyof Evidence, value: Evidence[keyof Evidence]): Candidate | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return { from: `frontmatter:${value.field}`, value: value.value };
+  return { from: key === 'git' || key === 'mtime' ? key : 'html-meta', value };
+}
+
 /**
  * Every piece of evidence a page had, winner or not, in a fixed order.
  * @example listEvidence({ git: '2024-03-01', published: { value: '2024-01-05', field: 'date' } })
@@ -55,12 +73,10 @@ export interface PickedLastmod {
  */
 export function listEvidence(e: Evidence): Candidate[] {
   const out: Candidate[] = [];
-  for (const f of [e.override, e.modified, e.published])
-    if (f) out.push({ from: `frontmatter:${f.field}`, value: f.value });
-  if (e.head) out.push({ from: 'html-meta', value: e.head });
-  if (e.headPublished) out.push({ from: 'html-meta', value: e.headPublished });
-  if (e.git) out.push({ from: 'git', value: e.git });
-  if (e.mtime) out.push({ from: 'mtime', value: e.mtime });
+  for (const key of EVIDENCE_KEYS) {
+    const candidate = candidateOf(key, e[key]);
+    if (candidate) out.push(candidate);
+  }
   return out;
 }
 
@@ -107,19 +123,11 @@ function earliest(value: string): number {
 /** Drops evidence dated after `now` (ms), listing what it dropped. */
 function withoutFuture(e: Evidence, now: number, future: Candidate[]): Evidence {
   const kept: Evidence = {};
-  for (const key of Object.keys(e) as Array<keyof Evidence>) {
-    const value = e[key];
-    if (value === undefined) continue;
-    const text = typeof value === 'string' ? value : value.value;
-    if (earliest(text) > now) {
-      future.push(
-        typeof value === 'string'
-          ? { from: key === 'git' || key === 'mtime' ? key : 'html-meta', value }
-          : { from: `frontmatter:${value.field}`, value: value.value },
-      );
-      continue;
-    }
-    (kept as Record<string, unknown>)[key] = value;
+  for (const key of EVIDENCE_KEYS) {
+    const candidate = candidateOf(key, e[key]);
+    if (!candidate) continue;
+    if (earliest(candidate.value) > now) future.push(candidate);
+    else (kept as Record<string, unknown>)[key] = e[key];
   }
   return kept;
 }
