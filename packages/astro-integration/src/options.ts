@@ -36,14 +36,14 @@ export interface SitemapOptions {
   serialize?: CoreOptions['serialize'];
   /** URL of an XSL stylesheet referenced from every file written. */
   xslURL?: string;
-  /** Named groups written as `sitemap-<name>-N.xml`; the rest go to `sitemap-pages-N.xml`. */
+  /** Named groups written as `sitemap-<name>-N-<hash>.xml`; the rest go to `sitemap-pages-N-<hash>.xml`. */
   chunks?: CoreOptions['chunks'];
   /**
    * Accepted for compatibility and ignored: sitemapkit declares `xmlns:xhtml` only in files
    * that carry hreflang links and never declares the news, image or video namespaces.
    */
   namespaces?: { news?: boolean; xhtml?: boolean; image?: boolean; video?: boolean };
-  /** Files are named `<filenameBase>-index.xml`, `<filenameBase>-0.xml`. @default 'sitemap' */
+  /** Files are named `<filenameBase>-index.xml`, `<filenameBase>-0-<hash>.xml`. @default 'sitemap' */
   filenameBase?: string;
 
   /**

@@ -6,8 +6,9 @@
  */
 import { isSitemapError, type SitemapError } from '@sitemapkit/core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { shardName } from '../../core/test/helpers/xml.js';
 import sitemap, { type SitemapOptions } from '../src/index.js';
-import { type Built, buildFixture, locs } from './support/astro-build.js';
+import { type Built, buildFixture, expectShards, locs } from './support/astro-build.js';
 
 const E = 'https://example.com';
 
@@ -56,10 +57,13 @@ describe('compatible options in one build', () => {
 
   // More than one file: the core writes the site section by section (small sections share `root`).
   test('filenameBase names the files; entryLimit splits them; customSitemaps join the index', async () => {
-    expect(await built.xmlFiles()).toEqual(['map-index.xml', 'map-root-0.xml', 'map-root-1.xml']);
+    const shards = await expectShards(
+      built,
+      [shardName('map-root', 0), shardName('map-root', 1)],
+      'map-index.xml',
+    );
     expect(await locs(built, 'map-index.xml')).toEqual([
-      `${E}/map-root-0.xml`,
-      `${E}/map-root-1.xml`,
+      ...shards.map((name) => `${E}/${name}`),
       `${E}/shop/sitemap.xml`,
     ]);
     // Another tool's sitemap carries the `lastmod` option, as with @astrojs/sitemap.
@@ -72,10 +76,10 @@ describe('compatible options in one build', () => {
   });
 
   test('entries carry changefreq, priority, the lastmod fallback and what serialize returned', async () => {
-    const entries = [
-      ...(await built.entries('map-root-0.xml')),
-      ...(await built.entries('map-root-1.xml')),
-    ];
+    const shards = await built.shards('map-index.xml');
+    expect(shards).toHaveLength(2);
+    const entries = [];
+    for (const name of shards) entries.push(...(await built.entries(name)));
     expect(entries).toEqual([
       // The home page has a dated post under it: that date is evidence, the option is not.
       {
@@ -113,7 +117,7 @@ describe('compatible options in one build', () => {
 });
 
 describe('chunks', () => {
-  test('named groups go to sitemap-<name>-N.xml, the rest to sitemap-pages-N.xml', async () => {
+  test('named groups go to sitemap-<name>-N-<hash>.xml, the rest to sitemap-pages-N-<hash>.xml', async () => {
     const built = await buildFixture(
       'basic',
       {
@@ -124,20 +128,13 @@ describe('chunks', () => {
       },
       'basic-chunks',
     );
-    expect(await built.xmlFiles()).toEqual([
-      'sitemap-blog-0.xml',
-      'sitemap-index.xml',
-      'sitemap-pages-0.xml',
+    const [blog = '', pages = ''] = await expectShards(built, [
+      shardName('sitemap-blog', 0),
+      shardName('sitemap-pages', 0),
     ]);
-    expect(await locs(built, 'sitemap-blog-0.xml')).toEqual([
-      `${E}/blog/`,
-      `${E}/blog/first-post/`,
-    ]);
-    expect(await locs(built, 'sitemap-pages-0.xml')).toEqual([`${E}/`, `${E}/about/`]);
-    expect(await locs(built, 'sitemap-index.xml')).toEqual([
-      `${E}/sitemap-blog-0.xml`,
-      `${E}/sitemap-pages-0.xml`,
-    ]);
+    expect(await locs(built, blog)).toEqual([`${E}/blog/`, `${E}/blog/first-post/`]);
+    expect(await locs(built, pages)).toEqual([`${E}/`, `${E}/about/`]);
+    expect(await locs(built, 'sitemap-index.xml')).toEqual([`${E}/${blog}`, `${E}/${pages}`]);
     expect(await built.xsdProblems()).toEqual({});
   });
 });

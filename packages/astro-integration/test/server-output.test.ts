@@ -4,7 +4,7 @@
  * and the on-demand pages whose path is fixed, and nothing of the server build.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +14,7 @@ import {
   buildFixture,
   buildRoot,
   copyFixture,
+  expectShards,
   fixturePath,
 } from './support/astro-build.js';
 
@@ -53,13 +54,17 @@ describe('server output', () => {
 
   test('writes the sitemaps into the client folder, and only there', async () => {
     expect(built.outDir).toBe(join(built.root, 'dist/client'));
-    expect(await built.xmlFiles()).toEqual(['sitemap-0.xml', 'sitemap-index.xml']);
+    await expectShards(built);
     expect(existsSync(join(built.root, 'dist/server/sitemap-index.xml'))).toBe(false);
+    expect(
+      (await readdir(join(built.root, 'dist/server'))).filter((f) => f.startsWith('sitemap')),
+    ).toEqual([]);
     expect(await built.xsdProblems()).toEqual({});
   });
 
   test('lists prerendered pages, fixed on-demand pages and customPages; no dynamic routes, endpoints or 404', async () => {
-    expect((await built.entries('sitemap-0.xml')).map((e) => e.loc)).toEqual([
+    const [shard = ''] = await expectShards(built);
+    expect((await built.entries(shard)).map((e) => e.loc)).toEqual([
       `${E}/`,
       `${E}/about/`,
       `${E}/account/`,
@@ -90,7 +95,11 @@ describe('server output under a base, trailingSlash never', () => {
       },
       'dist/client',
     );
-    const locs = (await built.entries('sitemap-0.xml')).map((e) => e.loc);
+    const [shard = ''] = await expectShards(built);
+    expect(await built.entries('sitemap-index.xml')).toEqual([
+      expect.objectContaining({ loc: `${E}/docs/${shard}` }),
+    ]);
+    const locs = (await built.entries(shard)).map((e) => e.loc);
     // The root keeps its slash under a base (the sitemap is served from /docs/); the rest follow
     // the policy, on-demand or not.
     expect(locs).toContain(`${E}/docs/`);

@@ -10,6 +10,7 @@ import { changefreqProblem, priorityProblem } from './option-checks.js';
 import type { ResolvedOptions } from './options.js';
 import type { LinkItem, PageRecord, SitemapItem, SitemapWarning } from './types.js';
 import { encodeUrl } from './url/encode.js';
+import { echo, shorten } from './url/shorten.js';
 import type { RenderItem } from './xml/render.js';
 
 export interface EntryGroup {
@@ -41,7 +42,7 @@ export function isUnderBase(url: string, baseUrl: string): boolean {
 }
 
 function invalid(url: string, message: string): SitemapError {
-  return new SitemapError('invalid-entry', `sitemapkit: entry ${url}: ${message}`, { url });
+  return new SitemapError('invalid-entry', `sitemapkit: entry ${echo(url)}: ${message}`, { url });
 }
 
 /** Validates and normalises an entry coming back from user code (serialize, chunks). */
@@ -62,7 +63,7 @@ export function normaliseItem(
   if (!isUnderBase(url, options.baseUrl)) {
     throw new SitemapError(
       'location',
-      `sitemapkit: ${url} is not under ${options.baseUrl}, where the sitemap is served; a sitemap may only list URLs on its own host and under its own folder`,
+      `sitemapkit: ${echo(url)} is not under ${options.baseUrl}, where the sitemap is served; a sitemap may only list URLs on its own host and under its own folder`,
       { url },
     );
   }
@@ -88,7 +89,7 @@ export function normaliseItem(
       if (href === null || typeof link.lang !== 'string' || link.lang === '') {
         throw invalid(
           url,
-          `links must be { lang, url } with an absolute url; got ${JSON.stringify(link)}`,
+          `links must be { lang, url } with an absolute url; got ${shorten(String(JSON.stringify(link)))}`,
         );
       }
       return { lang: link.lang, url: href };
@@ -129,7 +130,7 @@ export async function buildEntries(
       record.excluded = 'url-too-long';
       warnings.push({
         code: 'url-too-long',
-        message: `${record.file ?? record.url}: its URL is ${record.url.length} characters; the protocol allows fewer than ${MAX_URL_LENGTH}; left out`,
+        message: `${echo(record.file ?? record.url)}: its URL is ${record.url.length} characters; the protocol allows fewer than ${MAX_URL_LENGTH}; left out`,
         url: record.url,
         ...(record.file ? { file: record.file } : {}),
       });

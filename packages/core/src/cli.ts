@@ -50,10 +50,12 @@ build options:
   --max-urls <n>             URLs per sitemap file (default and maximum 50000)
   --max-bytes <n>            bytes per sitemap file (default 10485760, maximum 52428800)
   --max-sitemaps <n>         sitemaps per index file (default 1000, maximum 50000)
-  --filename-base <name>     file names: <name>-index.xml, <name>-0.xml (default sitemap)
+  --filename-base <name>     file names: <name>-index.xml, <name>-0-<hash>.xml (default sitemap)
   --xsl-url <url>            stylesheet referenced from every file
   --report <file>            write a JSON report of every page and its lastmod source
   --strict                   fail on page-level problems (bad dates, unreadable files)
+  --force                    build even where outDir does not look like a site's output
+                             (the filesystem root, the home folder, no HTML near its top)
   --no-threads               keep all work on one thread (large sites use a second one)
   --json                     print the result as JSON instead of the summary
   --quiet                    print warnings and errors only
@@ -87,6 +89,7 @@ const FLAG_OF: Record<string, string> = {
   lastmodFromChildren: '--no-lastmod-from-children',
   head: '--no-head',
   report: '--report',
+  force: '--force',
   include: '--include',
   exclude: '--exclude',
 };
@@ -180,6 +183,7 @@ export function parseBuildArgs(args: string[]): {
         'xsl-url': { type: 'string' },
         report: { type: 'string' },
         strict: { type: 'boolean' },
+        force: { type: 'boolean' },
         threads: { type: 'boolean' },
         json: { type: 'boolean' },
         quiet: { type: 'boolean' },
@@ -245,6 +249,7 @@ export function parseBuildArgs(args: string[]): {
     xslURL: str('xsl-url'),
     report: str('report'),
     strict: bool('strict'),
+    force: bool('force'),
     threads: bool('threads'),
   };
   for (const key of Object.keys(options) as Array<keyof SitemapOptions>) {
@@ -311,7 +316,12 @@ export async function runCli(args: string[], io: CliIO = defaultIO): Promise<num
       io.stderr(`sitemapkit: ${error.message}\n`);
       return 2;
     }
-    io.stderr(`sitemapkit: ${(error as Error).stack ?? String(error)}\n`);
+    // A system error (a file that cannot be read or written) is the user's to act on: its
+    // message names the file. Anything else is a defect of ours: its stack helps report it.
+    const system = typeof (error as { syscall?: unknown }).syscall === 'string';
+    io.stderr(
+      `sitemapkit: ${system ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`,
+    );
     return 1;
   }
 }

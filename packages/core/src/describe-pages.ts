@@ -2,7 +2,8 @@
  * Describes each found page: frontmatter of its source, what its head says, and its lastmod
  * from the evidence rule (`lastmod/evidence.ts`), with where that came from.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
 import type { HelperThread } from './discover/helper-thread.js';
 import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
@@ -14,7 +15,8 @@ import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
 import { formatDate } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
 import type { LinkItem, PageRecord, SitemapWarning } from './types.js';
-import { urlRouteKey } from './url/map-file.js';
+import { unaddressableFile, urlRouteKey } from './url/map-file.js';
+import { echo } from './url/shorten.js';
 
 /** Why a listed page has no lastmod, for advice that fits. */
 export type UndatedReason =
@@ -30,7 +32,7 @@ export type UndatedReason =
 export interface DescribedPages {
   /** hreflang alternates read from heads, by page URL. */
   headLinks: Map<string, LinkItem[]>;
-  /** Listed pages without a lastmod, by why; with up to three URLs each for the warning. */
+  /** Listed pages without a lastmod, by why; with up to three URLs each (shortened) for the warning. */
   undated: Map<UndatedReason, { count: number; examples: string[] }>;
   git?: GitDates;
 }
@@ -53,6 +55,32 @@ function warnOrThrow(
 }
 
 const HTML_EXTENSION = /\.html?$/i;
+
+/**
+ * Leaves out, with a warning naming the file, a page no URL can name: one whose clean URL would
+ * be a dot segment or its folder's (`unaddressableFile`), or one whose name is not UTF-8. Such
+ * a name is read with U+FFFD in place of its bytes, so no file has the name that was read.
+ */
+function leftOutUnnamed(
+  record: PageRecord,
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): boolean {
+  const file = record.file;
+  if (file === null) return false;
+  let why = unaddressableFile(file, options.cleanUrls);
+  if (why === null && file.includes('\uFFFD') && !existsSync(join(options.outDir, file))) {
+    why = 'its name is not valid UTF-8, so no URL can name it';
+  }
+  if (why === null) return false;
+  warnOrThrow(options, warnings, {
+    code: 'page-unaddressable',
+    message: `${echo(file)}: ${why}; left out`,
+    file,
+  });
+  record.excluded = 'unaddressable';
+  return true;
+}
 
 /**
  * The source of the page at route `key`: `about.html` listed as `/about.html` (cleanUrls off)
@@ -117,7 +145,7 @@ export async function describePages(
   // leaves out needs no head read.
   const kept: Array<{ record: PageRecord; source?: SourceFile; evidence: Evidence }> = [];
   for (const record of pages) {
-    if (record.excluded) continue;
+    if (record.excluded || leftOutUnnamed(record, options, warnings)) continue;
     if (options.filter && !options.filter(record.url)) {
       record.excluded = 'filter';
       continue;
@@ -133,7 +161,7 @@ export async function describePages(
       const { message, line } = source.frontmatterError;
       warnOrThrow(options, warnings, {
         code: 'invalid-frontmatter',
-        message: `${source.rel}${line ? `:${line}` : ''}: ${message}; the page stays, without frontmatter values`,
+        message: `${echo(source.rel)}${line ? `:${line}` : ''}: ${message}; the page stays, without frontmatter values`,
         file: source.rel,
       });
     }
@@ -142,7 +170,7 @@ export async function describePages(
         const isDate = problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.');
         warnOrThrow(options, warnings, {
           code: isDate ? 'invalid-date' : 'invalid-frontmatter',
-          message: `${source.rel}: frontmatter field "${problem.field}" ${problem.message}; ${options.strict ? 'failing the build (strict)' : 'not used'}`,
+          message: `${echo(source.rel)}: frontmatter field "${problem.field}" ${problem.message}; ${options.strict ? 'failing the build (strict)' : 'not used'}`,
           file: source.rel,
         });
       }
@@ -195,7 +223,7 @@ export async function describePages(
     if ('error' in verdict) {
       warnOrThrow(options, warnings, {
         code: 'page-unreadable',
-        message: `${record.file}: cannot be read (${verdict.error}); left out`,
+        message: `${echo(record.file as string)}: cannot be read (${echo(verdict.error, 400)}); left out`,
         file: record.file as string,
       });
       record.excluded = 'unreadable';
@@ -204,7 +232,15 @@ export async function describePages(
     for (const problem of verdict.problems) {
       warnings.push({
         code: 'invalid-head',
-        message: `${record.file}: ${problem}`,
+        message: `${echo(record.file as string)}: ${problem}`,
+        file: record.file as string,
+      });
+    }
+    if (verdict.cutAt !== undefined) {
+      const size = `${verdict.cutAt / 1024} KiB`;
+      warnings.push({
+        code: 'head-too-long',
+        message: `${echo(record.file as string)}: its head is longer than ${size}; read only its first ${size}, so a rule after that (noindex, canonical, hreflang, dates) was not seen`,
         file: record.file as string,
       });
     }
@@ -221,7 +257,7 @@ export async function describePages(
       if (date && stampedAtRender(date, built) && ++renderTime <= MAX_LISTED) {
         warnings.push({
           code: 'lastmod-render-time',
-          message: `${record.file}: its head's date ${date} is the time it was built, not an edit; not used`,
+          message: `${echo(record.file as string)}: its head's date ${date} is the time it was built, not an edit; not used`,
           url: record.url,
         });
       }
@@ -258,7 +294,7 @@ export async function describePages(
       if (++future <= MAX_LISTED)
         warnings.push({
           code: 'lastmod-future',
-          message: `${source?.rel ?? record.file}: ${c.from} date ${c.value} is after the build started; not used`,
+          message: `${echo(source?.rel ?? record.file ?? record.url)}: ${c.from} date ${c.value} is after the build started; not used`,
           url: record.url,
         });
     }
@@ -284,7 +320,7 @@ export async function describePages(
     }
     const entry = undated.get(reason) ?? { count: 0, examples: [] };
     entry.count++;
-    if (entry.examples.length < 3) entry.examples.push(record.url);
+    if (entry.examples.length < 3) entry.examples.push(echo(record.url));
     undated.set(reason, entry);
   }
   return { headLinks, undated, ...(git ? { git } : {}) };

@@ -2,19 +2,28 @@
  * Renders groups of entries into sitemap files, shard by shard (one file in memory at a time),
  * then the index files, and writes them through write.ts.
  *
- * A group that fits in one file is written as `<prefix>-0.xml`. A larger one is written section
- * by section (sections.ts): `<prefix>-<section>-N.xml`, so that a change under `/blog/` leaves
- * every file without `/blog/` URLs byte-identical.
+ * A group that fits in one file is written as `<prefix>-0-<hash>.xml`. A larger one is written
+ * section by section (sections.ts): `<prefix>-<section>-N-<hash>.xml`, so that a change under
+ * `/blog/` leaves every file without `/blog/` URLs byte-identical.
+ *
+ * The set is the unit of atomicity. A sitemap's name ends in a hash of its content, so new
+ * content never goes under a name the old index lists: the sitemaps are written first, the
+ * index (one fixed name, renamed into place) last, and only then are the old sitemaps removed
+ * (generate-sitemaps.ts). A reader sees the whole old set or the whole new one; a build killed
+ * at any point leaves the old set whole (or the new one, once its index is in place).
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { EntryGroup } from './build-entries.js';
+import { SitemapError } from './errors.js';
 import type { ResolvedOptions } from './options.js';
+import { isOurs, ownMark } from './own-files.js';
 import { splitSections } from './sections.js';
 import { checkFile } from './self-check.js';
 import { ShardCursor } from './shard.js';
 import type { WrittenFile } from './types.js';
-import { writeFileAtomic } from './write.js';
+import { kindAt, writeFileAtomic } from './write.js';
 import { type IndexEntry, renderIndex, renderUrl, URLSET_CLOSE, urlsetOpen } from './xml/render.js';
 
 type Entry = EntryGroup['items'][number];
@@ -39,11 +48,14 @@ class SitemapWriter {
   readonly index: IndexEntry[] = [];
   readonly #options: ResolvedOptions;
   readonly #overheadBytes: number;
+  readonly #mark: string;
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
+    this.#mark = ownMark(options.filenameBase);
     this.#overheadBytes =
-      Buffer.byteLength(urlsetOpen(true, options.xslURL)) + Buffer.byteLength(URLSET_CLOSE);
+      Buffer.byteLength(urlsetOpen(true, options.xslURL, this.#mark)) +
+      Buffer.byteLength(URLSET_CLOSE);
   }
 
   /**
@@ -75,11 +87,12 @@ class SitemapWriter {
     let withLinks = false;
     let lastmod: string | undefined;
     const flush = async () => {
-      const name = `${prefix}-${shard}${options.gzip ? '.xml.gz' : '.xml'}`;
       const xml = Buffer.from(
-        urlsetOpen(withLinks, options.xslURL) + parts.join('') + URLSET_CLOSE,
+        urlsetOpen(withLinks, options.xslURL, this.#mark) + parts.join('') + URLSET_CLOSE,
         'utf8',
       );
+      const hash = createHash('sha256').update(xml).digest('hex').slice(0, 8);
+      const name = `${prefix}-${shard}-${hash}${options.gzip ? '.xml.gz' : '.xml'}`;
       await checkFile('urlset', name, xml, parts.length, withLinks, options);
       const written = await this.#write(name, xml, options.gzip);
       for (const record of records) record.sitemap = name;
@@ -98,7 +111,15 @@ class SitemapWriter {
     };
     for (const [i, entry] of entries.entries()) {
       const xml = rendered?.[i] ?? renderUrl(entry);
-      if (cursor.add(Buffer.byteLength(xml))) await flush();
+      const size = Buffer.byteLength(xml);
+      if (size > options.maxBytesPerSitemap - this.#overheadBytes) {
+        throw new SitemapError(
+          'invalid-entry',
+          `sitemapkit: the entry of ${entry.url.length > 200 ? `${entry.url.slice(0, 200)}…` : entry.url} takes ${size} bytes, more than a sitemap of \`maxBytesPerSitemap\` (${options.maxBytesPerSitemap} bytes) can hold; raise it`,
+          { option: 'maxBytesPerSitemap', url: entry.url.slice(0, 200) },
+        );
+      }
+      if (cursor.add(size)) await flush();
       parts.push(xml);
       records.push(entry);
       if (entry.links?.length) withLinks = true;
@@ -107,27 +128,48 @@ class SitemapWriter {
     if (parts.length > 0) await flush();
   }
 
+  /**
+   * Writes the index files, the first (the one submitted) last. Each is replaced in one rename
+   * and lists sitemaps that are all in place, so each is whole on its own; a set of several is
+   * whole per index file, not across them.
+   */
   async writeIndexes(): Promise<WrittenFile[]> {
     const { maxSitemapsPerIndex, filenameBase, baseUrl, xslURL } = this.#options;
     const count = Math.max(1, Math.ceil(this.index.length / maxSitemapsPerIndex));
     const indexes: WrittenFile[] = [];
-    for (let n = 0; n < count; n++) {
+    for (let n = count - 1; n >= 0; n--) {
       const entries = this.index.slice(n * maxSitemapsPerIndex, (n + 1) * maxSitemapsPerIndex);
       const name = indexFileName(filenameBase, n);
-      const xml = Buffer.from(renderIndex(entries, xslURL), 'utf8');
+      const xml = Buffer.from(renderIndex(entries, xslURL, this.#mark), 'utf8');
       await checkFile('sitemapindex', name, xml, entries.length, false, this.#options);
       const written = await this.#write(name, xml, false);
-      indexes.push({ kind: 'index', url: baseUrl + name, urlCount: entries.length, ...written });
+      indexes.unshift({ kind: 'index', url: baseUrl + name, urlCount: entries.length, ...written });
     }
     return indexes;
   }
 
   async #write(name: string, raw: Buffer, gzip: boolean) {
-    const path = join(this.#options.outDir, name);
+    const { outDir, filenameBase } = this.#options;
+    const path = join(outDir, name);
     const data = gzip ? gzipSync(raw, { level: 9 }) : raw;
+    await checkOurs(outDir, name, filenameBase);
     const changed = await writeFileAtomic(path, data);
     return { path, changed, bytes: data.length, xmlBytes: raw.length };
   }
+}
+
+/**
+ * Throws when a file named `name` is in `outDir` and is not ours: a user's file is never
+ * replaced.
+ */
+export async function checkOurs(outDir: string, name: string, filenameBase: string): Promise<void> {
+  const path = join(outDir, name);
+  if ((await kindAt(path)) === 'missing' || (await isOurs(outDir, name, filenameBase))) return;
+  throw new SitemapError(
+    'foreign-file',
+    `sitemapkit: ${path} is there already and was not written by sitemapkit, so it is left as it is and the sitemaps were not written; remove or rename it, or set \`filenameBase\` to write them under another name`,
+    { file: path, option: 'filenameBase' },
+  );
 }
 
 export async function emitFiles(
@@ -135,6 +177,7 @@ export async function emitFiles(
   options: ResolvedOptions,
 ): Promise<WrittenFile[]> {
   const writer = new SitemapWriter(options);
+  await checkOurs(options.outDir, indexFileName(options.filenameBase, 0), options.filenameBase);
   for (const group of groups) {
     const prefix =
       group.name === null ? options.filenameBase : `${options.filenameBase}-${group.name}`;

@@ -3,7 +3,7 @@
  * It never prints: everything it has to say is in the result.
  */
 import { relative } from 'node:path';
-import { buildEntries, isUnderBase } from './build-entries.js';
+import { buildEntries, type EntryGroup, isUnderBase } from './build-entries.js';
 import { type DescribedPages, describePages, type UndatedReason } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
 import { indexSources, scanPageSources, scanSources } from './discover/find-sources.js';
@@ -14,8 +14,11 @@ import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
 import type { DateFields } from './lastmod/frontmatter-fields.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
+import { removeLeftovers, removeStale } from './own-files.js';
 import { renderReport, writeReport } from './report.js';
+import { listedInRobotsTxt, updateRobotsTxt } from './robots-file.js';
 import { checkEntries } from './self-check.js';
+import { lockFolder } from './site-lock.js';
 import type {
   ExclusionReason,
   GenerateResult,
@@ -27,9 +30,34 @@ import type {
 } from './types.js';
 import { encodeUrl, safeDecode } from './url/encode.js';
 import { naturalCompare } from './url/natural-compare.js';
-import { removeStaleSitemaps, updateRobotsTxt } from './write.js';
+import { shorten } from './url/shorten.js';
 
 const MAX_LISTED_WARNINGS = 20;
+/** Warnings of one kind past this many are counted in one last warning of that kind. */
+const MAX_WARNINGS_PER_CODE = 20;
+
+/**
+ * At most `MAX_WARNINGS_PER_CODE` warnings of each code, in their order; the rest of a code are
+ * counted in one more warning of it. A site with thousands of bad pages gets a screen, not a log.
+ */
+export function capWarnings(warnings: readonly SitemapWarning[]): SitemapWarning[] {
+  const seen = new Map<string, number>();
+  const kept: SitemapWarning[] = [];
+  for (const warning of warnings) {
+    const n = (seen.get(warning.code) ?? 0) + 1;
+    seen.set(warning.code, n);
+    if (n <= MAX_WARNINGS_PER_CODE) kept.push(warning);
+  }
+  for (const [code, n] of seen) {
+    if (n > MAX_WARNINGS_PER_CODE) {
+      kept.push({
+        code,
+        message: `${n - MAX_WARNINGS_PER_CODE} more ${code} warnings like these (${n} in all; the report lists every page)`,
+      });
+    }
+  }
+  return kept;
+}
 
 /** Custom pages go through the same include, exclude and filter as found pages. */
 function customRecords(options: ResolvedOptions): PageRecord[] {
@@ -41,7 +69,7 @@ function customRecords(options: ResolvedOptions): PageRecord[] {
     if (url === null || !/^https?:\/\//.test(url)) {
       throw new SitemapError(
         'invalid-options',
-        `sitemapkit: customPages entry ${JSON.stringify(input)} is not an absolute http(s) URL`,
+        `sitemapkit: customPages entry ${JSON.stringify(shorten(String(input)))} is not an absolute http(s) URL`,
         {
           option: 'customPages',
           url: input,
@@ -51,7 +79,7 @@ function customRecords(options: ResolvedOptions): PageRecord[] {
     if (!isUnderBase(url, baseUrl)) {
       throw new SitemapError(
         'location',
-        `sitemapkit: customPages entry ${url} is not under ${baseUrl}, where the sitemap is served; a sitemap may only list URLs on its own host and under its own folder`,
+        `sitemapkit: customPages entry ${shorten(url)} is not under ${baseUrl}, where the sitemap is served; a sitemap may only list URLs on its own host and under its own folder`,
         { option: 'customPages', url },
       );
     }
@@ -91,7 +119,7 @@ function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]):
       if (count <= MAX_LISTED_WARNINGS) {
         warnings.push({
           code: 'hreflang-not-reciprocal',
-          message: `${url} lists ${target} as an alternate, but ${target} does not list it back`,
+          message: `${shorten(url)} lists ${shorten(target)} as an alternate, but ${shorten(target)} does not list it back`,
           url,
         });
       }
@@ -182,7 +210,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   const custom = customRecords(options);
   const records = found;
   if (custom.length > 0) {
-    records.push(...custom);
+    for (const record of custom) records.push(record);
     records.sort((a, b) => naturalCompare(a.url, b.url));
   }
 
@@ -209,7 +237,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     if (!url.startsWith(options.origin)) {
       warnings.push({
         code: 'custom-sitemap-cross-site',
-        message: `customSitemaps entry ${url} is not on ${options.origin}; search engines may ignore it`,
+        message: `customSitemaps entry ${shorten(url)} is not on ${options.origin}; search engines may ignore it`,
         url,
       });
     }
@@ -217,31 +245,68 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
 
   checkEntries(groups, options, warnings);
   const listedCount = groups.reduce((n, g) => n + g.items.length, 0);
-  if (listedCount === 0 && options.customSitemaps.length === 0) {
+  const nothing = listedCount === 0 && options.customSitemaps.length === 0;
+  if (nothing) {
     // An index or urlset with no entry is invalid (the XSD wants at least one): write nothing,
     // and remove what an earlier build left, since it lists pages that are now out.
-    const removed = await removeStaleSitemaps(options.outDir, options.filenameBase, new Set());
     warnings.push({
       code: 'nothing-listed',
       message: `every page found was left out (${records.length} found), so no sitemap was written; see the exclusion counts`,
     });
-    return finish(records, [], removed, warnings, null, options, described);
   }
-  const files = await emitFiles(groups, options);
-  const written = new Set(files.map((f) => relative(options.outDir, f.path)));
-  const removed = await removeStaleSitemaps(options.outDir, options.filenameBase, written);
+  const { files, removed } = await writeSet(nothing ? null : groups, options, warnings);
   const indexUrls = files.filter((f) => f.kind === 'index').map((f) => f.url);
-  if (options.robotsTxt) {
-    await updateRobotsTxt(options.outDir, indexUrls);
-    if (options.base !== '/') {
+  return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described);
+}
+
+/**
+ * Writes the set with the folder locked: what a killed build left is cleared, the sitemaps and
+ * then the index are written, and only then the old set's files are removed (emit-files.ts says
+ * why this order keeps the set whole). No groups (nothing listed) writes nothing and removes
+ * the old set.
+ */
+async function writeSet(
+  groups: EntryGroup[] | null,
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): Promise<{ files: WrittenFile[]; removed: string[] }> {
+  const { outDir, filenameBase } = options;
+  const release = await lockFolder(outDir);
+  try {
+    await removeLeftovers(outDir, filenameBase);
+    const files = groups ? await emitFiles(groups, options) : [];
+    const written = new Set(files.map((f) => relative(outDir, f.path)));
+    const removed = await removeStale(outDir, filenameBase, written);
+    const indexUrls = files.filter((f) => f.kind === 'index').map((f) => f.url);
+    // An index file removed (the set needs fewer now) may have its line in robots.txt still.
+    const gone = removed.filter((name) => name.includes('-index')).map((n) => options.baseUrl + n);
+    for (const url of await listedInRobotsTxt(outDir, gone)) {
       warnings.push({
-        code: 'robots-txt-under-base',
-        message: `robots.txt was written to ${options.base}robots.txt; crawlers read only /robots.txt, so add the Sitemap line there too (or set robotsTxt: false)`,
+        code: 'robots-txt-stale',
+        message: `robots.txt lists ${url}, an index file this build removed (the set needs fewer now); remove that Sitemap line`,
+        file: 'robots.txt',
       });
     }
+    if (options.robotsTxt && indexUrls.length > 0) {
+      const outcome = await updateRobotsTxt(outDir, indexUrls);
+      if (typeof outcome === 'object') {
+        warnings.push({
+          code: 'robots-txt-skipped',
+          message: `${outcome.skipped}; it was left as it is, so add the Sitemap line yourself (or set robotsTxt: false)`,
+          file: 'robots.txt',
+        });
+      }
+      if (options.base !== '/') {
+        warnings.push({
+          code: 'robots-txt-under-base',
+          message: `robots.txt was written to ${options.base}robots.txt; crawlers read only /robots.txt, so add the Sitemap line there too (or set robotsTxt: false)`,
+        });
+      }
+    }
+    return { files, removed };
+  } finally {
+    await release();
   }
-
-  return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described);
 }
 
 /** What to do about listed pages without a lastmod, by why they have none. */
@@ -307,7 +372,7 @@ async function finish(
     pages: { found: records.length, included, excluded, withoutLastmod, dated },
     records,
     removed,
-    warnings,
+    warnings: capWarnings(warnings),
   };
   if (options.report) {
     await writeReport(options.report, renderReport(result, options.baseUrl));

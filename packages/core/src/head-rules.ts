@@ -1,12 +1,14 @@
 /**
  * Judges a page by what its head says: noindex, canonical elsewhere, redirect stub, hreflang
- * alternates, modified time. Pure.
+ * alternates, modified time. Pure. Its problems are a few lines per page at most, whatever the
+ * head holds, each echoing at most `MAX_ECHOED` characters of it.
  */
 import type { HeadInfo } from './discover/read-head.js';
 import { ownString } from './flat-string.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import type { ExclusionReason, LinkItem } from './types.js';
 import { encodeUrl, isPlainUrl } from './url/encode.js';
+import { MAX_ECHOED, quoted } from './url/shorten.js';
 
 /** Which head rules apply; each can be turned off. */
 export interface HeadRules {
@@ -23,6 +25,11 @@ export interface HeadVerdict {
   modified?: string;
   published?: string;
   problems: string[];
+  /**
+   * The bytes of the head that were read, when it went on past them (`HeadInfo.cutAt`) and the
+   * page is still in: a rule after them was not seen.
+   */
+  cutAt?: number;
 }
 
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
@@ -58,6 +65,13 @@ export function resourceKey(url: string): string | null {
   return normalised + query;
 }
 
+/** A bad date of the head, for the problems. */
+function dateProblem(what: string, value: string, reason: string): string {
+  // The reason quotes the value as written: a long one is quoted shortened instead.
+  if (value.length > MAX_ECHOED) return `${what} in the head: ${quoted(value)} is not a date`;
+  return `${what} in the head: ${reason}`;
+}
+
 function resolveHref(href: string, pageUrl: string): string | null {
   // Most hrefs are plain absolute URLs, or plain root-relative paths on a plain page URL: both
   // resolve to themselves (on the page's origin), as the slow path below would give.
@@ -88,7 +102,7 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
   } else if (rules.canonical && head.canonical !== undefined) {
     const canonical = resolveHref(head.canonical, pageUrl);
     if (canonical === null) {
-      verdict.problems.push(`canonical href ${JSON.stringify(head.canonical)} is not a valid URL`);
+      verdict.problems.push(`canonical href ${quoted(head.canonical)} is not a valid URL`);
     } else if (resourceKey(canonical) !== resourceKey(pageUrl)) {
       verdict.excluded = 'canonical';
       verdict.detail = ownString(canonical);
@@ -96,12 +110,13 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
   }
   if (rules.hreflang) {
     const seen = new Set<string>();
+    // One problem per page however many are bad: the count, and the first as an example.
+    let invalid = 0;
+    let first = '';
     for (const { lang, href } of head.alternates) {
       const url = resolveHref(href, pageUrl);
       if (!isLanguageTag(lang, true) || url === null) {
-        verdict.problems.push(
-          `hreflang alternate ${JSON.stringify(lang)} -> ${JSON.stringify(href)} is not valid`,
-        );
+        if (invalid++ === 0) first = `${quoted(lang)} -> ${quoted(href)}`;
         continue;
       }
       const key = `${lang.toLowerCase()} ${url}`;
@@ -109,16 +124,24 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
       seen.add(key);
       verdict.alternates.push({ lang: ownString(lang), url: ownString(url) });
     }
+    if (invalid === 1) verdict.problems.push(`hreflang alternate ${first} is not valid`);
+    else if (invalid > 1) {
+      verdict.problems.push(
+        `${invalid} hreflang alternates are not valid; left out, the first: ${first}`,
+      );
+    }
   }
   if (head.modifiedTime !== undefined) {
     const parsed = parseLastmod(head.modifiedTime);
     if (parsed.ok) verdict.modified = parsed.value;
-    else verdict.problems.push(`modified date in the head: ${parsed.reason}`);
+    else verdict.problems.push(dateProblem('modified date', head.modifiedTime, parsed.reason));
   }
   if (head.publishedTime !== undefined) {
     const parsed = parseLastmod(head.publishedTime);
     if (parsed.ok) verdict.published = parsed.value;
-    else verdict.problems.push(`published date in the head: ${parsed.reason}`);
+    else verdict.problems.push(dateProblem('published date', head.publishedTime, parsed.reason));
   }
+  // A page a rule before the cut left out needs no word of it: nothing after can bring it back.
+  if (head.cutAt !== undefined && verdict.excluded === undefined) verdict.cutAt = head.cutAt;
   return verdict;
 }

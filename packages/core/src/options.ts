@@ -40,6 +40,7 @@ import type {
   SitemapOptions,
   TrailingSlash,
 } from './types.js';
+import { basePathProblem } from './url/base-path.js';
 
 /** Every kind of lastmod evidence, as `lastmodFrom` names them. */
 export const LASTMOD_SOURCES: readonly LastmodSource[] = ['frontmatter', 'head', 'git', 'mtime'];
@@ -100,6 +101,7 @@ export interface ResolvedOptions
       | 'maxBytesPerSitemap'
       | 'maxSitemapsPerIndex'
       | 'strict'
+      | 'force'
       | 'threads'
       | 'include'
       | 'exclude'
@@ -141,7 +143,8 @@ export interface ResolvedOptions
   report: string | undefined;
 }
 
-const FILENAME_BASE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** A file name: no `--` (it marks each file in an XML comment), short enough for any file system. */
+const FILENAME_BASE = /^(?!.*--)[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 const CHUNK_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const KNOWN_KEYS = new Set([
   'site',
@@ -179,6 +182,7 @@ const KNOWN_KEYS = new Set([
   'maxSitemapsPerIndex',
   'report',
   'strict',
+  'force',
   'threads',
   'i18n',
   'frontmatter',
@@ -203,6 +207,10 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
   const siteUrl = resolveSite(problems, o.site);
   if (o.base !== undefined && typeof o.base !== 'string')
     problems.push('`base` must be a string path such as /docs/');
+  else if (typeof o.base === 'string') {
+    const baseProblem = basePathProblem(o.base);
+    if (baseProblem) problems.push(baseProblem);
+  }
   const sitePath = siteUrl ? new URL(siteUrl).pathname : '/';
   // A path in `site` (https://example.com/docs) acts as the base when `base` is not given.
   const base = normaliseBase(typeof o.base === 'string' && o.base !== '/' ? o.base : sitePath);
@@ -250,6 +258,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     'gzip',
     'robotsTxt',
     'strict',
+    'force',
     'threads',
   ]) {
     if (o[key] !== undefined && typeof o[key] !== 'boolean')
@@ -309,7 +318,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     (typeof o.filenameBase !== 'string' || !FILENAME_BASE.test(o.filenameBase))
   ) {
     problems.push(
-      `\`filenameBase\` must be a plain file name such as 'sitemap'; got ${JSON.stringify(o.filenameBase)}`,
+      `\`filenameBase\` must be a plain file name such as 'sitemap' (letters, digits, _ . -, no '--', at most 100 characters); got ${JSON.stringify(String(o.filenameBase).slice(0, 120))}`,
     );
   }
   if (o.xslURL !== undefined && (typeof o.xslURL !== 'string' || o.xslURL === '')) {
@@ -393,6 +402,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     maxSitemapsPerIndex: i.maxSitemapsPerIndex ?? DEFAULTS.maxSitemapsPerIndex,
     report: i.report === undefined ? undefined : resolve(root, i.report),
     strict: i.strict ?? DEFAULTS.strict,
+    force: i.force ?? false,
     threads: i.threads ?? DEFAULTS.threads,
   };
 }

@@ -51,6 +51,7 @@ export type ExclusionReason =
   | 'redirect'
   | 'serialize'
   | 'unreadable'
+  | 'unaddressable'
   | 'url-too-long'
   | 'duplicate';
 
@@ -229,6 +230,13 @@ export interface SitemapOptions {
   selfCheck?: boolean | 'xsd';
   /** Fail on page-level problems (bad dates, unreadable files) instead of warning. @default false */
   strict?: boolean;
+  /**
+   * Build in an output folder that does not look like a site's: the filesystem root, the home
+   * folder (or one above it), or a folder with no HTML file in its top four levels. Refused
+   * otherwise, before anything is read or written.
+   * @default false
+   */
+  force?: boolean;
   /**
    * On a large site (5,000 pages or more), read the source folders on a second thread while the
    * pages are walked. The output is the same either way; off keeps everything on one thread.

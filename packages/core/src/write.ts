@@ -1,19 +1,69 @@
 /**
- * The only module that writes files. Every write is atomic (a temporary file renamed into
- * place), a file that already holds exactly the new bytes is left untouched (its mtime and ETag
- * stay), and stale sitemaps of an earlier build are removed, only when they carry our name and
- * are sitemaps.
+ * The only module that changes files. Every change goes through one of four primitives, and
+ * each calls `faultHook.beforeChange` first: the seam through which tests fail or kill a build
+ * between any two changes.
+ *
+ * - `writeFileAtomic`: a temporary file beside the target, renamed into place; a file that
+ *   already holds exactly the new bytes is left untouched (its mtime and ETag stay).
+ * - `createFile`: a new file, never over an existing one (`O_EXCL`).
+ * - `appendBytes`: bytes added at the end of a file in one write, undone if the write fails:
+ *   the file keeps its other bytes, encoding, mode and owner.
+ * - `removeFile`: one file removed.
+ *
+ * None of them opens anything but a regular file: a FIFO, socket, device, folder or symlink
+ * where a file is expected is an error naming it, never opened (a FIFO would block forever).
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SitemapError } from './errors.js';
-import { SITEMAP_NS } from './limits.js';
-import { addSitemapLines, minimalRobotsTxt } from './robots-txt.js';
+import { openRegularFile } from './regular-file.js';
+
+/**
+ * Called before every change to a file, with the step (`write`, `rename`, `create`, `append`,
+ * `remove`) and the path. Unset in normal use; tests set it to fail (throw) or kill the
+ * process at a chosen change.
+ */
+export const faultHook: { beforeChange?: (step: string, path: string) => void } = {};
+
+function beforeChange(step: string, path: string): void {
+  faultHook.beforeChange?.(step, path);
+}
+
+export type FileKind = 'missing' | 'file' | 'other';
+
+/** What is at `path`, without following a symlink: a symlink is `other`. */
+export async function kindAt(path: string): Promise<FileKind> {
+  try {
+    return (await lstat(path)).isFile() ? 'file' : 'other';
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return 'missing';
+    throw writeError(path, error);
+  }
+}
+
+function writeError(path: string, error: unknown): SitemapError {
+  return new SitemapError(
+    'write-failed',
+    `sitemapkit: cannot write ${path}: ${(error as Error).message}`,
+    { file: path },
+    [],
+    { cause: error },
+  );
+}
+
+function notAFile(path: string): SitemapError {
+  return new SitemapError(
+    'write-failed',
+    `sitemapkit: ${path} is not a regular file (a folder, symlink, FIFO or device); it was left as it is`,
+    { file: path },
+  );
+}
 
 async function sameBytes(path: string, data: Buffer): Promise<boolean> {
   try {
-    const info = await stat(path);
+    const info = await lstat(path);
     if (!info.isFile() || info.size !== data.length) return false;
     return (await readFile(path)).equals(data);
   } catch {
@@ -21,106 +71,108 @@ async function sameBytes(path: string, data: Buffer): Promise<boolean> {
   }
 }
 
-/** Writes `data` to `path` atomically; returns false when the file already held these bytes. */
-export async function writeFileAtomic(path: string, data: Buffer | string): Promise<boolean> {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  if (await sameBytes(path, bytes)) return false;
-  const temp = join(
+/** The name of a temporary file for `path`: `.name.<pid>.<8 hex>.tmp`, beside it. */
+export function tempName(path: string): string {
+  return join(
     dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
   );
+}
+
+/** Writes `data` to `path` atomically; returns false when the file already held these bytes. */
+export async function writeFileAtomic(path: string, data: Buffer | string): Promise<boolean> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  if ((await kindAt(path)) === 'other') throw notAFile(path);
+  if (await sameBytes(path, bytes)) return false;
+  const temp = tempName(path);
   try {
-    await writeFile(temp, bytes);
+    beforeChange('write', temp);
+    await writeFile(temp, bytes, { flag: 'wx' });
+    beforeChange('rename', path);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    throw new SitemapError(
-      'write-failed',
-      `sitemapkit: cannot write ${path}: ${(error as Error).message}`,
-      {
-        file: path,
-      },
-      [],
-      { cause: error },
-    );
+    throw error instanceof SitemapError ? error : writeError(path, error);
   }
   return true;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** File names a build of ours may have written for `filenameBase`. */
-export function ourSitemapName(filenameBase: string): RegExp {
-  const b = escapeRegExp(filenameBase);
-  return new RegExp(`^${b}-(index(-\\d+)?|\\d+|[A-Za-z0-9_-]+-\\d+)\\.xml(\\.gz)?$`);
-}
-
-async function isSitemapFile(path: string): Promise<boolean> {
-  if (path.endsWith('.gz')) {
-    const handle = await open(path, 'r');
-    try {
-      const head = Buffer.alloc(2);
-      await handle.read(head, 0, 2, 0);
-      return head[0] === 0x1f && head[1] === 0x8b;
-    } finally {
-      await handle.close();
-    }
-  }
-  const handle = await open(path, 'r');
+/** Creates `path` with `data`; false when something is there already (nothing is written). */
+export async function createFile(path: string, data: Buffer | string): Promise<boolean> {
+  beforeChange('create', path);
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
-    const head = Buffer.alloc(1024);
-    const { bytesRead } = await handle.read(head, 0, 1024, 0);
-    const text = head.subarray(0, bytesRead).toString('utf8');
-    return /<(urlset|sitemapindex)\b/.test(text) && text.includes(SITEMAP_NS);
+    handle = await open(path, 'wx');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') return false;
+    throw writeError(path, error);
+  }
+  try {
+    await handle.writeFile(data);
+    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await rm(path, { force: true });
+    throw writeError(path, error);
+  }
+  return true;
+}
+
+/**
+ * Appends `data` to the regular file at `path` in one write. On a failed or short write the
+ * file is cut back to its old length: it holds its old bytes or all the new ones.
+ */
+export async function appendBytes(path: string, data: Buffer): Promise<void> {
+  beforeChange('append', path);
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    // O_NOFOLLOW and O_NONBLOCK: a symlink or a FIFO swapped in after the check is not opened.
+    handle = await open(
+      path,
+      constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+  } catch (error) {
+    throw writeError(path, error);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw notAFile(path);
+    try {
+      const { bytesWritten } = await handle.write(data, 0, data.length);
+      if (bytesWritten !== data.length) throw new Error(`short write (${bytesWritten} bytes)`);
+    } catch (error) {
+      await handle.truncate(info.size).catch(() => {});
+      throw error instanceof SitemapError ? error : writeError(path, error);
+    }
   } finally {
     await handle.close();
   }
 }
 
-/** Removes sitemaps under our naming in `outDir` that this build did not write. */
-export async function removeStaleSitemaps(
-  outDir: string,
-  filenameBase: string,
-  written: ReadonlySet<string>,
-): Promise<string[]> {
-  const pattern = ourSitemapName(filenameBase);
-  const removed: string[] = [];
-  for (const name of (await readdir(outDir)).sort()) {
-    if (!pattern.test(name) || written.has(name)) continue;
-    const path = join(outDir, name);
-    try {
-      if (!(await isSitemapFile(path))) continue;
-      await rm(path);
-      removed.push(name);
-    } catch {
-      /* not ours to worry about: a folder, or gone already */
-    }
+/** Removes the file at `path`; true when it was there. */
+export async function removeFile(path: string): Promise<boolean> {
+  beforeChange('remove', path);
+  try {
+    await rm(path);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return false;
+    throw writeError(path, error);
   }
-  return removed;
 }
 
-export type RobotsOutcome = 'created' | 'updated' | 'unchanged';
-
-/** Adds `Sitemap:` lines for `indexUrls` to `outDir/robots.txt`, creating a minimal one if missing. */
-export async function updateRobotsTxt(
-  outDir: string,
-  indexUrls: readonly string[],
-): Promise<RobotsOutcome> {
-  const path = join(outDir, 'robots.txt');
-  let existing: string | null = null;
+/**
+ * Reads at most `max` bytes from the start of the regular file at `path`; null when it is not
+ * a regular file (a symlink, FIFO or device is never opened) or is gone.
+ */
+export async function readStart(path: string, max: number): Promise<Buffer | null> {
+  const opened = await openRegularFile(path, false);
+  if ('problem' in opened) return null;
   try {
-    existing = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    const buffer = Buffer.alloc(Math.min(max, opened.size));
+    const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await opened.handle.close();
   }
-  if (existing === null) {
-    await writeFileAtomic(path, minimalRobotsTxt(indexUrls));
-    return 'created';
-  }
-  const next = addSitemapLines(existing, indexUrls);
-  if (next === null) return 'unchanged';
-  await writeFileAtomic(path, next);
-  return 'updated';
 }

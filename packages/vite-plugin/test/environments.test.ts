@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createBuilder, createServer } from 'vite';
 import { afterEach, expect, test } from 'vitest';
+import { onlyShard, ownHead, setFiles } from '../../core/test/helpers/xml.js';
 import { sitemap } from '../src/index.js';
 import {
   captureLogger,
@@ -50,9 +51,11 @@ test('an SSR build beside the client build writes no sitemap of its own', async 
 test('an SSR build into the client outDir does not overwrite its sitemaps', async () => {
   root = await copyFixture('ssr');
   await viteBuild(root, { plugins: [sitemap({ site: SITE })] });
-  // A marker the plugin would replace if it ran again (it rewrites any file whose bytes differ).
-  const marker = join(root, 'dist/sitemap-0.xml');
-  await writeFile(marker, 'marker: only the client build writes sitemaps\n');
+  // A marker the plugin would replace if it ran again (it rewrites any file of its set, carrying
+  // its mark, whose bytes differ): the sitemap the client build wrote, under its own name.
+  const marker = await onlyShard(join(root, 'dist'));
+  const files = await setFiles(join(root, 'dist'));
+  await writeFile(marker, `${ownHead()}marker: only the client build writes sitemaps\n`);
   const robots = await readFile(join(root, 'dist/robots.txt'), 'utf8');
 
   const server = await viteBuild(root, {
@@ -60,7 +63,10 @@ test('an SSR build into the client outDir does not overwrite its sitemaps', asyn
     build: { ssr: SSR_ENTRY, emptyOutDir: false },
   });
   expect(sitemapkitLines(server.lines)).toEqual([]);
-  expect(await readFile(marker, 'utf8')).toBe('marker: only the client build writes sitemaps\n');
+  expect(await readFile(marker, 'utf8')).toBe(
+    `${ownHead()}marker: only the client build writes sitemaps\n`,
+  );
+  expect(await setFiles(join(root, 'dist'))).toEqual(files);
   expect(await readFile(join(root, 'dist/robots.txt'), 'utf8')).toBe(robots);
 });
 

@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
 import { afterEach, describe, expect, test } from 'vitest';
 // One git helper for the repository's tests: the core's.
 import { commitAll, gitInit } from '../../core/test/helpers/git.js';
+import { contentHash, ownHead, setFiles } from '../../core/test/helpers/xml.js';
 import { sitemap } from '../src/index.js';
 import { copyFixture, removeCopy, sitemapkitLines, viteBuild } from './helpers/vite-build.js';
 import { validateSitemapDir } from './helpers/xsd.js';
@@ -25,7 +26,7 @@ function mpaUrlset(baseUrl: string, paths = MPA_PATHS): string {
     return `<url><loc>${baseUrl}${path}</loc>${lastmod}</url>\n`;
   });
   return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    ownHead() +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
     urls.join('') +
     '</urlset>\n'
@@ -43,13 +44,31 @@ const MPA_PATHS = [
   'docs/guide/',
 ];
 
-function mpaIndex(baseUrl: string): string {
+/** The name of the one sitemap holding `urlset`: named by the hash of its content. */
+function shardOf(urlset: string): string {
+  return `sitemap-0-${contentHash(urlset)}.xml`;
+}
+
+/** The index of the mpa fixture under `baseUrl`, listing the sitemap `urlset`. */
+function mpaIndex(baseUrl: string, urlset = mpaUrlset(baseUrl)): string {
   return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    ownHead() +
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    `<sitemap><loc>${baseUrl}sitemap-0.xml</loc><lastmod>${LASTMOD}</lastmod></sitemap>\n` +
+    `<sitemap><loc>${baseUrl}${shardOf(urlset)}</loc><lastmod>${LASTMOD}</lastmod></sitemap>\n` +
     '</sitemapindex>\n'
   );
+}
+
+/**
+ * Expects `out` to hold exactly one sitemap set: the index and the sitemap `urlset`, whole,
+ * under the name of its hash. Returns that name.
+ */
+async function expectSet(out: string, urlset: string, index?: string): Promise<string> {
+  const shard = shardOf(urlset);
+  expect(await setFiles(out)).toEqual([shard, 'sitemap-index.xml']);
+  expect(await read(join(out, shard))).toBe(urlset);
+  if (index !== undefined) expect(await read(join(out, 'sitemap-index.xml'))).toBe(index);
+  return shard;
 }
 
 const SUMMARY =
@@ -69,8 +88,7 @@ describe('multi-page app', () => {
     root = await copyFixture('mpa');
     const { lines } = await viteBuild(root, { plugins: [sitemap({ site: SITE })] });
     const out = join(root, 'dist');
-    expect(await read(join(out, 'sitemap-index.xml'))).toBe(mpaIndex(`${SITE}/`));
-    expect(await read(join(out, 'sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/`));
+    await expectSet(out, mpaUrlset(`${SITE}/`), mpaIndex(`${SITE}/`));
     expect(await validateSitemapDir(out)).toEqual([]);
     expect(sitemapkitLines(lines)).toEqual([
       SUMMARY,
@@ -132,14 +150,15 @@ describe('multi-page app', () => {
     root = await copyFixture('mpa');
     await viteBuild(root, { plugins: [sitemap({ site: SITE, cleanUrls: true })] });
     const clean = MPA_PATHS.map((path) => path.replace(/\.html$/, ''));
-    expect(await read(join(root, 'dist/sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/`, clean));
+    const urlset = mpaUrlset(`${SITE}/`, clean);
+    await expectSet(join(root, 'dist'), urlset, mpaIndex(`${SITE}/`, urlset));
   });
 
   test("writes into Vite's build.outDir, wherever it is", async () => {
     root = await copyFixture('mpa');
     await viteBuild(root, { plugins: [sitemap({ site: SITE })], build: { outDir: 'build/site' } });
     const out = join(root, 'build/site');
-    expect(await read(join(out, 'sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/`));
+    await expectSet(out, mpaUrlset(`${SITE}/`), mpaIndex(`${SITE}/`));
     expect(await read(join(out, 'robots.txt'))).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
     expect(await validateSitemapDir(out)).toEqual([]);
     expect(existsSync(join(root, 'dist'))).toBe(false);
@@ -149,8 +168,7 @@ describe('multi-page app', () => {
     root = await copyFixture('mpa');
     await viteBuild(root, { base: '/app/', plugins: [sitemap({ site: SITE })] });
     const out = join(root, 'dist');
-    expect(await read(join(out, 'sitemap-index.xml'))).toBe(mpaIndex(`${SITE}/app/`));
-    expect(await read(join(out, 'sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/app/`));
+    await expectSet(out, mpaUrlset(`${SITE}/app/`), mpaIndex(`${SITE}/app/`));
     expect(await validateSitemapDir(out)).toEqual([]);
     // Under a base, robots.txt in the output is not the one crawlers read (/robots.txt): left
     // alone unless asked for, and then the core says why it is not enough.
@@ -171,10 +189,10 @@ describe('multi-page app', () => {
       base: 'https://cdn.example.net/static/',
       plugins: [sitemap({ site: SITE })],
     });
-    expect(await read(join(root, 'dist/sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/static/`));
+    await expectSet(join(root, 'dist'), mpaUrlset(`${SITE}/static/`), mpaIndex(`${SITE}/static/`));
 
     await viteBuild(root, { base: '/app/', plugins: [sitemap({ site: SITE, base: '/shop/' })] });
-    expect(await read(join(root, 'dist/sitemap-0.xml'))).toBe(mpaUrlset(`${SITE}/shop/`));
+    await expectSet(join(root, 'dist'), mpaUrlset(`${SITE}/shop/`), mpaIndex(`${SITE}/shop/`));
   });
 
   test('writes once, completely, before `vite build` resolves', async () => {
@@ -192,8 +210,8 @@ describe('multi-page app', () => {
         async handler() {
           seen.push({
             index: await read(join(out, 'sitemap-index.xml')),
-            urlset: await read(join(out, 'sitemap-0.xml')),
-            inode: (await stat(join(out, 'sitemap-0.xml'))).ino,
+            urlset: await read(join(out, shardOf(mpaUrlset(`${SITE}/`)))),
+            inode: (await stat(join(out, shardOf(mpaUrlset(`${SITE}/`))))).ino,
           });
         },
       },
@@ -204,7 +222,8 @@ describe('multi-page app', () => {
     expect(seen).toEqual([
       { index: mpaIndex(`${SITE}/`), urlset: mpaUrlset(`${SITE}/`), inode: expect.any(Number) },
     ]);
-    expect((await stat(join(out, 'sitemap-0.xml'))).ino).toBe(seen[0]?.inode);
+    expect((await stat(join(out, shardOf(mpaUrlset(`${SITE}/`))))).ino).toBe(seen[0]?.inode);
+    expect(await setFiles(out)).toEqual([shardOf(mpaUrlset(`${SITE}/`)), 'sitemap-index.xml']);
     expect(await validateSitemapDir(out)).toEqual([]);
     expect(sitemapkitLines(lines).filter((line) => line.startsWith('info:'))).toEqual([SUMMARY]);
   });

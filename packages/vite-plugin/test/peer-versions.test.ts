@@ -3,8 +3,9 @@
  * run on). Each writes the sitemap once, for the client build only, before `build()` resolves.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { onlyShard, setFiles } from '../../core/test/helpers/xml.js';
 import { sitemap } from '../src/index.js';
 import {
   captureLogger,
@@ -49,7 +50,10 @@ describe.each(VERSIONS)('Vite %s', (major, load) => {
     });
     await vite.build(config({ build: { rollupOptions: { input: await htmlInputs(root) } } }));
     const out = join(root, 'dist');
-    expect(await readLocs(join(out, 'sitemap-0.xml'))).toEqual([
+    const shard = await onlyShard(out);
+    expect(shard).toMatch(/\/sitemap-0-[0-9a-f]{8}\.xml$/);
+    expect(await setFiles(out)).toEqual([basename(shard), 'sitemap-index.xml']);
+    expect(await readLocs(shard)).toEqual([
       `${SITE}/app/`,
       `${SITE}/app/%C3%BCber-uns.html`,
       `${SITE}/app/about.html`,
@@ -62,12 +66,13 @@ describe.each(VERSIONS)('Vite %s', (major, load) => {
     expect(sitemapkitLines(lines).filter((l) => l.startsWith('info:'))).toHaveLength(1);
 
     // An SSR build into the same folder must not write or touch the sitemap.
-    const before = await readFile(join(out, 'sitemap-0.xml'), 'utf8');
+    const before = await readFile(shard, 'utf8');
     await rm(join(out, 'sitemap-index.xml'));
     await vite.build(
       config({ build: { ssr: join(root, 'src/main.js'), outDir: 'dist', emptyOutDir: false } }),
     );
-    expect(await readFile(join(out, 'sitemap-0.xml'), 'utf8')).toBe(before);
+    expect(await readFile(shard, 'utf8')).toBe(before);
     await expect(readFile(join(out, 'sitemap-index.xml'))).rejects.toThrow();
+    expect(await setFiles(out)).toEqual([basename(shard)]);
   });
 });

@@ -5,11 +5,12 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generateSitemaps } from '@sitemapkit/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { onlyShard, setFiles, shardName } from '../../core/test/helpers/xml.js';
 import { copyFixture, removeCopy, viteBuild } from './helpers/vite-build.js';
 import { readLocs, validateSitemapDir } from './helpers/xsd.js';
 
@@ -35,6 +36,14 @@ afterEach(async () => {
   await removeCopy(root);
 });
 
+/** Expects `dir` to hold the index and the one sitemap it lists; returns that sitemap's path. */
+async function expectOneShard(dir: string): Promise<string> {
+  const shard = await onlyShard(dir);
+  expect(basename(shard)).toMatch(shardName('sitemap', 0));
+  expect(await setFiles(dir)).toEqual([basename(shard), 'sitemap-index.xml']);
+  return shard;
+}
+
 const EXPECTED_LOCS = [
   'https://example.com/',
   'https://example.com/about/',
@@ -49,8 +58,9 @@ test('generateSitemaps after the prerenderer lists every page it wrote', async (
     root,
   });
   expect(result.pages).toMatchObject({ found: 4, included: 4 });
-  expect(await readLocs(join(root, 'dist/sitemap-0.xml'))).toEqual(EXPECTED_LOCS);
-  expect(await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8')).toContain(
+  const shard = await expectOneShard(join(root, 'dist'));
+  expect(await readLocs(shard)).toEqual(EXPECTED_LOCS);
+  expect(await readFile(shard, 'utf8')).toContain(
     '<url><loc>https://example.com/posts/first/</loc><lastmod>2024-04-02</lastmod></url>',
   );
   expect(await validateSitemapDir(join(root, 'dist'))).toEqual([]);
@@ -63,7 +73,7 @@ test('`sitemapkit build <outDir> --site` as a postbuild step does the same', asy
     { cwd: root },
   );
   expect(stdout).toMatch(/^sitemapkit: 4 pages found, 4 listed/);
-  expect(await readLocs(join(root, 'dist/sitemap-0.xml'))).toEqual(EXPECTED_LOCS);
+  expect(await readLocs(await expectOneShard(join(root, 'dist')))).toEqual(EXPECTED_LOCS);
   expect(await readFile(join(root, 'dist/robots.txt'), 'utf8')).toContain(
     'Sitemap: https://example.com/sitemap-index.xml',
   );

@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { contentHash, ownHead, setFiles, shardFiles } from '../../core/test/helpers/xml.js';
 import { sitemap } from '../src/index.js';
 import { copyFixture, removeCopy, sitemapkitLines, viteBuild } from './helpers/vite-build.js';
 import { validateSitemapDir } from './helpers/xsd.js';
@@ -43,15 +44,19 @@ test("frontmatter dates from sources relative to Vite's root", async () => {
     ],
   });
   const out = join(root, 'dist');
-  expect(await readFile(join(out, 'sitemap-0.xml'), 'utf8')).toBe(
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-      // The home page lists the posts: the newest of them dates it.
-      '<url><loc>https://example.com/</loc><lastmod>2024-06-10T08:30:00Z</lastmod></url>\n' +
-      '<url><loc>https://example.com/posts/hello/</loc><lastmod>2024-05-01</lastmod></url>\n' +
-      '<url><loc>https://example.com/posts/world/</loc><lastmod>2024-06-10T08:30:00Z</lastmod><changefreq>monthly</changefreq></url>\n' +
-      '</urlset>\n',
-  );
+  const urlset =
+    ownHead() +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    // The home page lists the posts: the newest of them dates it.
+    '<url><loc>https://example.com/</loc><lastmod>2024-06-10T08:30:00Z</lastmod></url>\n' +
+    '<url><loc>https://example.com/posts/hello/</loc><lastmod>2024-05-01</lastmod></url>\n' +
+    '<url><loc>https://example.com/posts/world/</loc><lastmod>2024-06-10T08:30:00Z</lastmod><changefreq>monthly</changefreq></url>\n' +
+    '</urlset>\n';
+  // Named by the hash of that content, and the only sitemap beside the index.
+  const shard = `sitemap-0-${contentHash(urlset)}.xml`;
+  expect(await setFiles(out)).toEqual([shard, 'sitemap-index.xml']);
+  expect(await shardFiles(out)).toEqual([shard]);
+  expect(await readFile(join(out, shard), 'utf8')).toBe(urlset);
   expect(await validateSitemapDir(out)).toEqual([]);
   expect(sitemapkitLines(lines)[0]).toBe(
     'info: sitemapkit: 3 pages found, 3 listed, 0 excluded; 3 dated (2 frontmatter, 1 children), 0 without lastmod; 2 files',

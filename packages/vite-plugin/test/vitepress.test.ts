@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 // One git helper for the repository's tests: the core's.
 import { commitAll, gitInit } from '../../core/test/helpers/git.js';
+import { setFiles, shardFiles, shardName } from '../../core/test/helpers/xml.js';
 import { sitemap } from '../src/vitepress.js';
 import { validateSitemapDir } from './helpers/xsd.js';
 
@@ -81,7 +82,10 @@ describe('VitePress', () => {
       ['/packages/alpha', 'packages/[pkg].md', D1, 'git'],
       ['/packages/beta', 'packages/[pkg].md', D1, 'git'],
     ]);
-    const urlset = await readFile(join(out, 'sitemap-0.xml'), 'utf8');
+    const shards = await shardFiles(out);
+    expect(shards).toEqual([expect.stringMatching(shardName('sitemap', 0))]);
+    expect(await setFiles(out)).toEqual([...shards, 'sitemap-index.xml']);
+    const urlset = await readFile(join(out, shards[0] as string), 'utf8');
     expect(urlset).toContain(
       `<url><loc>${SITE}/guide/intro</loc><lastmod>${D2}</lastmod><xhtml:link rel="alternate" hreflang="fr-FR" href="${SITE}/fr/guide/intro"/><xhtml:link rel="alternate" hreflang="en-US" href="${SITE}/guide/intro"/></url>`,
     );

@@ -1,8 +1,9 @@
 /** `vite build --watch`: the sitemaps follow each rebuild; a failure is logged and watching goes on. */
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { afterEach, expect, test } from 'vitest';
+import { onlyShard, setFiles } from '../../core/test/helpers/xml.js';
 import { sitemap } from '../src/index.js';
 import {
   captureLogger,
@@ -54,10 +55,9 @@ test('the sitemaps follow each rebuild', async () => {
   const lines = await watch(await htmlInputs(root));
   const summary = /^sitemapkit: \d+ pages found/;
   await until(() => count(lines, 'info', summary) === 1, 'the first sitemap');
-  expect(await readLocs(join(root, 'dist/sitemap-0.xml'))).toEqual([
-    `${SITE}/`,
-    `${SITE}/about.html`,
-  ]);
+  const first = await onlyShard(join(root, 'dist'));
+  expect(await setFiles(join(root, 'dist'))).toEqual([basename(first), 'sitemap-index.xml']);
+  expect(await readLocs(first)).toEqual([`${SITE}/`, `${SITE}/about.html`]);
 
   const about = join(root, 'about.html');
   await writeFile(
@@ -68,7 +68,11 @@ test('the sitemaps follow each rebuild', async () => {
     ),
   );
   await until(() => count(lines, 'info', summary) === 2, 'the sitemap of the rebuild');
-  expect(await readLocs(join(root, 'dist/sitemap-0.xml'))).toEqual([`${SITE}/`]);
+  // New content, new name; the index lists it, and the first build's sitemap is gone.
+  const second = await onlyShard(join(root, 'dist'));
+  expect(second).not.toBe(first);
+  expect(await setFiles(join(root, 'dist'))).toEqual([basename(second), 'sitemap-index.xml']);
+  expect(await readLocs(second)).toEqual([`${SITE}/`]);
 });
 
 test('a failure is logged and the watcher lives on (no unhandled rejection)', async () => {

@@ -7,6 +7,8 @@ import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AstroInlineConfig, build } from 'astro';
+import { expect } from 'vitest';
+import { shardFiles, shardName } from '../../../core/test/helpers/xml.js';
 import { type Entry, parseEntries, xsdErrors } from './sitemap-xml.js';
 
 export const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,6 +36,11 @@ export interface Built {
   logs: LogEvent[];
   /** Names of the sitemap and sitemap index files in `outDir`, sorted. */
   xmlFiles(): Promise<string[]>;
+  /**
+   * Names of the sitemaps `index` (in `outDir`) lists, in index order; each is checked to be
+   * on disk and named by the hash of its content.
+   */
+  shards(index?: string): Promise<string[]>;
   read(name: string): Promise<string>;
   entries(name: string): Promise<Entry[]>;
   /** XSD errors of every sitemap file in `outDir`, by file name (empty when all are valid). */
@@ -98,6 +105,7 @@ export async function buildRootWith(
     outDir,
     logs,
     xmlFiles,
+    shards: (index) => shardFiles(outDir, index),
     read,
     entries: async (name) => parseEntries(await read(name)),
     xsdProblems: async () => {
@@ -124,4 +132,19 @@ export async function buildFixture(
 /** The `<loc>` of every entry of a file. */
 export async function locs(built: Built, name: string): Promise<string[]> {
   return (await built.entries(name)).map((e) => e.loc);
+}
+
+/**
+ * Expects the index to list one sitemap matching each of `names`, in order, and the index and
+ * those sitemaps to be every sitemap file in `outDir`; returns the sitemaps' names.
+ */
+export async function expectShards(
+  built: Built,
+  names: RegExp[] = [shardName('sitemap', 0)],
+  index = 'sitemap-index.xml',
+): Promise<string[]> {
+  const shards = await built.shards(index);
+  expect(shards).toEqual(names.map((name) => expect.stringMatching(name)));
+  expect(await built.xmlFiles()).toEqual([...shards, index].sort());
+  return shards;
 }

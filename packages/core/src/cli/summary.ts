@@ -48,7 +48,7 @@ export function formatSummaryLine(result: GenerateResult): string {
 /** The one-screen summary: the line, then each file with its URL count and size. */
 export function formatSummary(result: GenerateResult, cwd = process.cwd()): string {
   const lines = [formatSummaryLine(result)];
-  const width = Math.max(...result.files.map((f) => f.url.length));
+  const width = result.files.reduce((w, f) => Math.max(w, f.url.length), 0);
   for (const file of result.files) {
     const n = file.urlCount;
     const what =

@@ -9,6 +9,8 @@ import { flat } from '../flat-string.js';
 import type { ResolvedOptions } from '../options.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import { isRootErrorPage, routeFromFile, routeKey, routeUrl } from '../url/map-file.js';
+import { shorten } from '../url/shorten.js';
+import { checkOutDir } from './check-out-dir.js';
 import { walkFiles } from './walk-files.js';
 
 const HTML_FILE = /\.html?$/i;
@@ -52,6 +54,7 @@ export async function findPages(
       },
     );
   }
+  if (!options.force) checkOutDir(outDir);
   let count = 0;
   const walked = walkFiles(outDir, {
     accept: (name) => {
@@ -63,8 +66,8 @@ export async function findPages(
   });
   for (const problem of walked.problems) {
     warnings.push({
-      code: 'page-unreadable',
-      message: `${problem.path}: ${problem.message}`,
+      code: problem.outside ? 'symlink-outside' : 'page-unreadable',
+      message: `${shorten(problem.path)}: ${problem.message}`,
       file: problem.path,
     });
   }

@@ -106,6 +106,8 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
     const walked = walkFiles(source.dir, {
       accept: acceptSource,
       skipDir: (name) => name.startsWith('.') || name.startsWith('_') || name === 'node_modules',
+      // Sources may link to one another inside the project, never out of it.
+      boundary: root,
     });
     for (const p of walked.problems)
       list.problems.push(`${join(source.dir, p.path)}: ${p.message}`);

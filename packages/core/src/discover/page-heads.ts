@@ -22,7 +22,8 @@ function isEmpty(verdict: HeadVerdict): boolean {
     verdict.modified === undefined &&
     verdict.published === undefined &&
     verdict.alternates.length === 0 &&
-    verdict.problems.length === 0
+    verdict.problems.length === 0 &&
+    verdict.cutAt === undefined
   );
 }
 

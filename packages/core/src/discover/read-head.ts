@@ -1,10 +1,11 @@
 /**
- * Reads only a page's `<head>` (touches disk): stops at `</head>` or `<body>`, or at a byte cap,
- * and tokenizes it with a real HTML parser (htmlparser2), never with regexes.
+ * Reads only a page's `<head>` (touches disk): stops at `</head>` or `<body>`, or at a byte cap
+ * (and then says so, for a warning), and tokenizes it with a real HTML parser (htmlparser2),
+ * never with regexes.
  */
 
 import { Parser } from 'htmlparser2';
-import { readPrefix } from './read-prefix.js';
+import { readPrefixOf } from './read-prefix.js';
 
 /** What a page's head says about its place in a sitemap. */
 export interface HeadInfo {
@@ -23,6 +24,11 @@ export interface HeadInfo {
   modifiedTime?: string;
   /** `<meta property="article:published_time">` (or `itemprop="datePublished"`), else JSON-LD `datePublished`. */
   publishedTime?: string;
+  /**
+   * Set when the head went on past `HEAD_BYTE_CAP` (no `</head>` or `<body>` within it): the
+   * bytes that were read. What it says after them was not seen.
+   */
+  cutAt?: number;
 }
 
 /** Heads larger than this (huge inline styles or scripts) are read only this far. */
@@ -137,17 +143,20 @@ const RELEVANT =
   /robots|googlebot|canonical|refresh|hreflang|modified_time|updated_time|published_time|datemodified|datepublished/i;
 
 /**
- * Reads the head of the HTML file at `path` and parses it. Synchronous: the build has just
- * written the page, so it is in the page cache, and a plain read is the floor. A head that names
- * none of the relevant attributes is not tokenized at all. On a large site the heads are shared
- * with a helper thread (`helper-thread.ts`), each thread reading and judging ranges of the list.
+ * Reads the head of the HTML file at `path` and parses it; a head longer than `HEAD_BYTE_CAP` is
+ * read that far, and says so (`cutAt`). Synchronous: the build has just written the page, so it
+ * is in the page cache, and a plain read is the floor. A head that names none of the relevant
+ * attributes is not tokenized at all. On a large site the heads are shared with a helper thread
+ * (`helper-thread.ts`), each thread reading and judging ranges of the list.
  */
 export function readHead(path: string): HeadInfo {
-  const text = readPrefix(path, HEAD_BYTE_CAP, (head, before) => {
+  const { text, cut } = readPrefixOf(path, HEAD_BYTE_CAP, (head, before) => {
     // An end tag may straddle two chunks: look back a few characters.
     const from = Math.max(0, before - 8);
     const end = HEAD_END.exec(head.slice(from));
     return end ? from + end.index : null;
   });
-  return RELEVANT.test(text) ? parseHead(text) : { robots: [], alternates: [] };
+  const info: HeadInfo = RELEVANT.test(text) ? parseHead(text) : { robots: [], alternates: [] };
+  if (cut) info.cutAt = HEAD_BYTE_CAP;
+  return info;
 }

@@ -1,5 +1,7 @@
 /**
- * Walks a folder tree (touches disk). Follows symlinked folders once; loops are cut.
+ * Walks a folder tree (touches disk). Follows symlinks that stay inside the tree, each folder
+ * once (loops are cut); a link that leaves it is not followed, and reported. Only regular files
+ * are listed: a FIFO, socket or device is never opened by anything that reads the list.
  *
  * The walk is synchronous on purpose: it runs when a build has just written the tree, so every
  * entry is in the page cache, and one `readdir` per folder with file types from the directory
@@ -12,6 +14,8 @@ import { fileRouteKey } from '../url/map-file.js';
 export interface WalkProblem {
   path: string;
   message: string;
+  /** A symlink that leads out of the boundary (not followed), rather than an unreadable entry. */
+  outside?: true;
 }
 
 export interface WalkOptions {
@@ -19,13 +23,23 @@ export interface WalkOptions {
   accept: (name: string) => boolean;
   /** Skip folders by name (e.g. dot-folders). */
   skipDir?: (name: string) => boolean;
+  /**
+   * The folder symlinks may lead into; a link whose target is outside it is not followed.
+   * Defaults to the walked folder itself, which is also the boundary when it is not inside this.
+   */
+  boundary?: string;
+}
+
+/** Whether the real path `real` is `folder` or inside it. */
+export function isInside(real: string, folder: string): boolean {
+  return real === folder || real.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 }
 
 /**
  * Lists files under `root` whose names `accept` keeps, as posix paths relative to `root`, in
  * name order. A folder reachable twice (a symlink to it, a symlink loop) is walked once, the
- * first time it is met, so the result is the same on every run. An unreadable folder or a broken
- * link is reported as a problem, not thrown.
+ * first time it is met, so the result is the same on every run. An unreadable folder, a broken
+ * link or a link out of the boundary is reported as a problem, not thrown.
  */
 export function walkFiles(
   root: string,
@@ -34,6 +48,7 @@ export function walkFiles(
   const files: string[] = [];
   const problems: WalkProblem[] = [];
   const seen = new Set<string>();
+  let boundary = '';
 
   /** `real` is the folder's real path: known for plain folders, resolved for symlinked ones. */
   function walk(dir: string, real: string, rel: string): void {
@@ -58,11 +73,19 @@ export function walkFiles(
         const full = `${dir}/${name}`;
         try {
           const target = statSync(full);
-          if (target.isDirectory()) {
-            if (!options.skipDir?.(name)) walk(full, realpathSync(full), relPath);
-          } else if (target.isFile() && options.accept(name)) {
-            files.push(relPath);
-          }
+          const wanted = target.isDirectory()
+            ? !options.skipDir?.(name)
+            : target.isFile() && options.accept(name);
+          if (!wanted) continue;
+          const targetReal = realpathSync(full);
+          if (!isInside(targetReal, boundary)) {
+            problems.push({
+              path: relPath,
+              message: `a symlink to ${targetReal}, outside ${boundary}; not followed`,
+              outside: true,
+            });
+          } else if (target.isDirectory()) walk(full, targetReal, relPath);
+          else files.push(relPath);
         } catch (error) {
           if (options.accept(name))
             problems.push({ path: relPath, message: (error as Error).message });
@@ -76,6 +99,13 @@ export function walkFiles(
     real = realpathSync(root);
   } catch (error) {
     return { files, problems: [{ path: '.', message: (error as Error).message }] };
+  }
+  boundary = real;
+  try {
+    const outer = options.boundary ? realpathSync(options.boundary) : real;
+    if (isInside(real, outer)) boundary = outer;
+  } catch {
+    /* the walked folder is the boundary */
   }
   walk(root, real, '');
   return { files, problems };

@@ -1,5 +1,5 @@
 /**
- * RFC 3986 percent-encoding. Pure: no I/O.
+ * RFC 3986 percent-encoding, and the dot-segment removal URL parsing does. Pure: no I/O.
  *
  * Unreserved characters and sub-delims stay as they are (`&` and `'` are then entity-escaped in
  * the XML), everything else is UTF-8 percent-encoded (ü -> %C3%BC, space -> %20), and an existing
@@ -19,6 +19,9 @@ const PLAIN_URL =
   /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-F]{2})*$/;
 /** A `.` or `..` segment (also as `%2E`), which URL parsing resolves away. */
 const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+/** A whole segment that is `.` or `..`, written with dots or `%2E` (URL parsing reads both). */
+const DOT_ONLY = /^(?:\.|%2e){1,2}$/i;
+const ENCODED_DOT = /%2e/gi;
 
 /**
  * Whether `encodeUrl` and WHATWG parsing (`new URL(url).href`) both return `url` unchanged: the
@@ -29,6 +32,28 @@ export function isPlainUrl(url: string): boolean {
   return PLAIN_URL.test(url) && !DOT_SEGMENT.test(url) && !url.includes('xn--');
 }
 const URL_PARTS = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/s;
+
+/**
+ * Resolves the `.` and `..` segments of an absolute path as URL parsing does (RFC 3986,
+ * remove_dot_segments): the URL written is the one a crawler fetches, and a `..` cannot climb
+ * out of the folder a sitemap may list.
+ * @example removeDotSegments('/docs/../secret') // '/secret'
+ * @example removeDotSegments('/a/.') // '/a/'
+ */
+export function removeDotSegments(path: string): string {
+  if (!DOT_SEGMENT.test(path)) return path;
+  const segments = path.split('/');
+  const out: string[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (DOT_ONLY.test(segment)) {
+      if (segment.replace(ENCODED_DOT, '.') === '..') out.pop();
+      // A dot segment at the end leaves its folder: `/a/b/..` is `/a/`.
+      if (i === segments.length - 1) out.push('');
+    } else out.push(segment);
+  }
+  return `/${out.join('/')}`;
+}
 
 function encodeChars(input: string, extraAllowed: string, keepPercent: boolean): string {
   let out = '';
@@ -70,7 +95,8 @@ export function encodePath(path: string): string {
 
 /**
  * Normalises an absolute URL: lower-case scheme and host, IDN host to punycode, default port
- * dropped, path/query/fragment percent-encoded per RFC 3986 without double-encoding.
+ * dropped, `\\` in the path read as `/` and dot segments resolved (as URL parsing does), and
+ * path/query/fragment percent-encoded per RFC 3986 without double-encoding.
  * Returns null when the input is not an absolute URL with an authority.
  * @example encodeUrl('https://Example.com:443/café?q=a b') // 'https://example.com/caf%C3%A9?q=a%20b'
  */
@@ -86,7 +112,9 @@ export function encodeUrl(input: string): string | null {
     return null;
   }
   if (origin === 'null') return null;
-  const encodedPath = encodeChars(path.normalize('NFC').replaceAll('\\', '/'), ':@/', true);
+  const encodedPath = removeDotSegments(
+    encodeChars(path.normalize('NFC').replaceAll('\\', '/'), ':@/', true),
+  );
   const encodedQuery = query === undefined ? '' : `?${encodeChars(query.slice(1), ':@/?', true)}`;
   const encodedFragment =
     fragment === undefined ? '' : `#${encodeChars(fragment.slice(1), ':@/?', true)}`;

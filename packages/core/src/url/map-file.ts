@@ -1,12 +1,18 @@
 /**
  * Pure mapping from an emitted file path (relative to outDir) to the page's URL.
  * Astro's vocabulary: `format` is how pages were emitted, `trailingSlash` how URLs end.
+ *
+ * A path is split at `/` and the platform's own separator only: on Linux and macOS `\` is a
+ * character of a file name like any other, and the URL carries it as `%5C`.
  */
+import { sep } from 'node:path';
 import type { BuildFormat, TrailingSlash } from '../types.js';
 import { encodePathSegment, safeDecode } from './encode.js';
 
 const HTML_EXT = /\.html?$/i;
 const INDEX_FILE = /^index\.html?$/i;
+/** A path with a segment that starts with `.`: the only kind whose URL can hold a dot segment. */
+const DOT_START = /(?:^|[\\/])\./;
 
 /** A page's place in the URL tree, before `site`, `base` and slash policy are applied. */
 export interface PageRoute {
@@ -25,13 +31,16 @@ export interface UrlPolicy {
   format: BuildFormat;
 }
 
-/** `\` to `/`, no leading `./` or `/`. */
-export function toPosix(path: string): string {
-  if (!path.includes('\\') && path[0] !== '.' && path[0] !== '/') return path;
-  return path
-    .replaceAll('\\', '/')
-    .replace(/^(\.\/)+/, '')
-    .replace(/^\/+/, '');
+/**
+ * The platform's separator (`\` on Windows; `separator` for tests) to `/`, no leading `./` or
+ * `/`. Elsewhere a `\` stays: it is part of a name.
+ * @example toPosix('./blog/post.html') // 'blog/post.html'
+ * @example toPosix('blog\\post.html', '\\') // 'blog/post.html' (Windows)
+ */
+export function toPosix(path: string, separator: string = sep): string {
+  const slashed = separator === '/' ? path : path.replaceAll(separator, '/');
+  if (slashed[0] !== '.' && slashed[0] !== '/') return slashed;
+  return slashed.replace(/^(\.\/)+/, '').replace(/^\/+/, '');
 }
 
 /**
@@ -52,6 +61,27 @@ export function routeFromFile(relPath: string, cleanUrls: boolean): PageRoute | 
   }
   const stem = name.replace(HTML_EXT, '').normalize('NFC');
   return { segments: [...dirs, stem], isIndex: false, keepsExtension: false };
+}
+
+/**
+ * Why no URL can name the page file `relPath`, or null when its URL names it. With clean URLs,
+ * `.html` would be listed as its folder, and `..html` or `...html` as a `.` or `..` segment,
+ * which URL parsing resolves away (`/a/.` is `/a/`); such a page is left out, not listed at a
+ * URL that serves another one.
+ * @example unaddressableFile('a/..html', true) // 'its URL would end in the segment ".", which URL parsing resolves away'
+ * @example unaddressableFile('..html', false) // null: its URL is /..html
+ */
+export function unaddressableFile(relPath: string, cleanUrls: boolean): string | null {
+  if (!DOT_START.test(relPath)) return null;
+  const route = routeFromFile(relPath, cleanUrls);
+  const index = route?.segments.findIndex((s) => s === '' || s === '.' || s === '..') ?? -1;
+  if (route === null || index === -1) return null;
+  const segment = route.segments[index] as string;
+  if (segment === '') {
+    return "its name is only an extension, so its clean URL would be its folder's (another page's)";
+  }
+  const where = index === route.segments.length - 1 ? 'end in' : 'hold';
+  return `its URL would ${where} the segment "${segment}", which URL parsing resolves away`;
 }
 
 /** Whether the URL of this route ends with a slash under the policy. */

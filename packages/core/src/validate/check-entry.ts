@@ -1,9 +1,10 @@
 /**
  * Checks of one `<url>` or `<sitemap>` entry on its own: its URLs, the location rule, lastmod,
- * changefreq, priority and hreflang links. Pure.
+ * changefreq, priority and hreflang links. Values quoted in a message are clipped. Pure.
  */
 
 import { CHANGEFREQS } from '../limits.js';
+import { clip } from '../url/shorten.js';
 import { directoryOf, inspectUrl, isUnderSitemap, sameSite } from './check-url.js';
 import type { ParsedEntry, RootKind } from './parse-sitemap.js';
 import type { RuleId } from './rules.js';
@@ -53,13 +54,13 @@ function locationFinding(url: URL, ctx: EntryContext): Omit<EntryFinding, 'line'
   if (ctx.kind === 'urlset' && !isUnderSitemap(url, self)) {
     return {
       rule: 'url-location',
-      message: `not under ${directoryOf(self)}: a sitemap at ${self.href} may list only URLs under its directory`,
+      message: `not under ${clip(directoryOf(self))}: a sitemap at ${clip(self.href)} may list only URLs under its directory`,
     };
   }
   if (ctx.kind === 'sitemapindex' && !sameSite(url, self)) {
     return {
       rule: 'index-same-site',
-      message: `a sitemap on ${url.origin}, but the index is on ${self.origin}`,
+      message: `a sitemap on ${clip(url.origin)}, but the index is on ${clip(self.origin)}`,
     };
   }
   return undefined;
@@ -74,12 +75,9 @@ function urlFindings(
 ): { found: EntryFinding[]; parsed: URL | undefined } {
   const url = raw.trim();
   const { problems, parsed } = inspectUrl(raw);
-  const found: EntryFinding[] = problems.map((p) => ({
-    rule: p.rule,
-    line,
-    url,
-    message: `${what}: ${p.message}`,
-  }));
+  const found: EntryFinding[] = [];
+  for (const p of problems)
+    found.push({ rule: p.rule, line, url, message: `${what}: ${p.message}` });
   if (ctx !== undefined && parsed !== undefined && !found.some((f) => f.rule === 'url-absolute')) {
     const location = locationFinding(parsed, ctx);
     if (location !== undefined) found.push({ ...location, line, url });
@@ -99,7 +97,7 @@ export function checkEntry(entry: ParsedEntry, ctx: EntryContext): EntryCheck {
   if (entry.loc !== undefined) {
     check.loc = loc as string;
     const { found, parsed } = urlFindings(entry.loc.value, entry.loc.line, '<loc>', ctx);
-    findings.push(...found);
+    for (const f of found) findings.push(f);
     check.key = parsed?.href ?? check.loc;
   }
   const at = (rule: RuleId, line: number, message: string): void => {
@@ -117,20 +115,20 @@ export function checkEntry(entry: ParsedEntry, ctx: EntryContext): EntryCheck {
         at(
           'lastmod-future',
           line,
-          `<lastmod> ${value.trim()} is in the future (now is ${new Date(ctx.now).toISOString()})`,
+          `<lastmod> ${clip(value.trim())} is in the future (now is ${new Date(ctx.now).toISOString()})`,
         );
       }
     }
   }
   if (entry.changefreq !== undefined && !CHANGEFREQ_SET.has(entry.changefreq.value)) {
     const { value, line } = entry.changefreq;
-    at('changefreq-value', line, `<changefreq> "${value}": one of ${CHANGEFREQS.join(', ')}`);
+    at('changefreq-value', line, `<changefreq> "${clip(value)}": one of ${CHANGEFREQS.join(', ')}`);
   }
   if (entry.priority !== undefined) {
     const { value, line } = entry.priority;
     const text = value.trim();
     if (!DECIMAL.test(text) || Number(text) < 0 || Number(text) > 1) {
-      at('priority-value', line, `<priority> "${value}": a decimal from 0.0 to 1.0`);
+      at('priority-value', line, `<priority> "${clip(value)}": a decimal from 0.0 to 1.0`);
     }
   }
   for (const link of entry.links) {
@@ -143,12 +141,12 @@ export function checkEntry(entry: ParsedEntry, ctx: EntryContext): EntryCheck {
       at(
         'hreflang-link',
         link.line,
-        `<xhtml:link rel="${link.rel}">: hreflang links are rel="alternate"`,
+        `<xhtml:link rel="${clip(link.rel ?? '')}">: hreflang links are rel="alternate"`,
       );
     }
     if (link.href === undefined) continue;
     const { found, parsed } = urlFindings(link.href, link.line, '<xhtml:link> href');
-    findings.push(...found);
+    for (const f of found) findings.push(f);
     if (link.rel === 'alternate' && link.hreflang !== undefined) {
       const href = link.href.trim();
       check.alternates.push({

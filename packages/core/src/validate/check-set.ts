@@ -3,9 +3,13 @@
  * and index lastmods older than what they point at. Pure.
  *
  * Memory: one map entry per URL (the URL list itself), one number per hreflang pair, and the
- * pairs still waiting for their return link (few when alternates are listed together).
+ * pairs still waiting for their return link (few when alternates are listed together), all within
+ * a budget (MAX_TRACKED_UNITS): past it, URLs are still compared with those remembered, but new
+ * ones are not remembered, and a note says so once.
  */
 
+import { clip } from '../url/shorten.js';
+import { MAX_TRACKED_UNITS } from './bounds.js';
 import { urlKey } from './check-url.js';
 import type { RuleId } from './rules.js';
 
@@ -28,6 +32,14 @@ interface Pending {
 
 /** 2^26: lines above 67 million share a slot (no sitemap has that many). */
 const LINE_SLOTS = 2 ** 26;
+/** What a remembered URL costs besides its characters (the map entry, the string header). */
+const ENTRY_UNITS = 64;
+/** What a remembered hreflang pair costs (a 52-bit number in a set). */
+const PAIR_UNITS = 32;
+
+function pendingUnits(p: Pending): number {
+  return p.from.length + p.to.length + p.toKey.length + p.hreflang.length + ENTRY_UNITS;
+}
 
 type Hash = readonly [number, number];
 
@@ -58,6 +70,35 @@ export class SetChecker {
   private readonly sitemaps = new Map<string, number>();
   private readonly pairs = new Set<number>();
   private readonly pending = new Map<number, Pending>();
+  private used = 0;
+  private full = false;
+
+  /**
+   * @param onFull Called once, with a note, when the budget is spent.
+   * @param budget Units of memory to remember URLs and pairs in (see MAX_TRACKED_UNITS).
+   */
+  constructor(
+    private readonly onFull: (note: SetFinding) => void = () => {},
+    private readonly budget = MAX_TRACKED_UNITS,
+  ) {}
+
+  /** Takes `units` from the budget, or says (once) that it is spent. */
+  private spend(units: number, at: { file: string; line: number; url: string }): boolean {
+    if (this.used + units <= this.budget) {
+      this.used += units;
+      return true;
+    }
+    if (!this.full) {
+      this.full = true;
+      this.onFull({
+        rule: 'duplicate-url',
+        ...at,
+        message:
+          'more URLs than the checks across the set remember: from this one on, URLs are compared with those before, but not remembered, so duplicates and missing hreflang return links among them go unreported',
+      });
+    }
+    return false;
+  }
 
   private indexOf(file: string): number {
     let index = this.fileIndex.get(file);
@@ -100,7 +141,9 @@ export class SetChecker {
   ) {
     const first = seen.get(key);
     if (first === undefined) {
-      seen.set(key, this.where(file, line));
+      if (this.spend(key.length + ENTRY_UNITS, { file, line, url: loc })) {
+        seen.set(key, this.where(file, line));
+      }
       return undefined;
     }
     return {
@@ -128,38 +171,42 @@ export class SetChecker {
       const b = hash(link.key);
       const back = pairHash(b, a);
       if (this.pairs.has(back)) {
-        this.pending.delete(back);
+        const waiting = this.pending.get(back);
+        if (waiting !== undefined) {
+          this.used -= pendingUnits(waiting);
+          this.pending.delete(back);
+        }
         continue;
       }
       const forth = pairHash(a, b);
+      if (this.pairs.has(forth)) continue;
+      const at = { file, line: link.line, url: from };
+      if (!this.spend(PAIR_UNITS, at)) continue;
       this.pairs.add(forth);
-      if (!this.pending.has(forth)) {
-        this.pending.set(forth, {
-          from,
-          to: link.href,
-          toKey: link.key,
-          hreflang: link.hreflang,
-          file: this.indexOf(file),
-          line: link.line,
-        });
-      }
+      const waiting: Pending = {
+        from,
+        to: link.href,
+        toKey: link.key,
+        hreflang: link.hreflang,
+        file: this.indexOf(file),
+        line: link.line,
+      };
+      if (this.spend(pendingUnits(waiting), at)) this.pending.set(forth, waiting);
     }
   }
 
-  /** The alternates in the set that never linked back. Call once, after every file. */
-  finish(): SetFinding[] {
-    const found: SetFinding[] = [];
+  /** The alternates in the set that never linked back, one by one. Call once, after every file. */
+  *finish(): Generator<SetFinding> {
     for (const p of this.pending.values()) {
       if (!this.urls.has(p.toKey)) continue;
-      found.push({
+      yield {
         rule: 'hreflang-return',
         file: this.files[p.file] as string,
         line: p.line,
         url: p.from,
-        message: `alternate hreflang="${p.hreflang}" ${p.to} does not link back to this URL`,
-      });
+        message: `alternate hreflang="${clip(p.hreflang)}" ${clip(p.to)} does not link back to this URL`,
+      };
     }
-    return found;
   }
 }
 

@@ -4,6 +4,8 @@
  */
 
 import { MAX_URL_LENGTH } from '../limits.js';
+import { clip } from '../url/shorten.js';
+import { MAX_URL_ISSUES } from './bounds.js';
 
 export type UrlRule = 'url-absolute' | 'url-encoding' | 'url-length' | 'url-whitespace';
 
@@ -30,7 +32,10 @@ function describeChar(c: string): string {
   return `"${c}"`;
 }
 
-/** The RFC 3986 percent-encoding problems of a URL, each described once. */
+/**
+ * The RFC 3986 percent-encoding problems of a URL, each described once; past MAX_URL_ISSUES
+ * different ones, a last `…` says there are more.
+ */
 function encodingIssues(value: string): string[] {
   if (
     PLAIN.test(value) &&
@@ -51,15 +56,19 @@ function encodingIssues(value: string): string[] {
     const c = String.fromCodePoint(value.codePointAt(i) ?? 0);
     if (c.length === 2) i++;
     const code = c.codePointAt(0) ?? 0;
+    let issue: string | undefined;
     if (code < 0x21 || code > 0x7e || NEVER_RAW.includes(c)) {
-      issues.add(`${describeChar(c)} must be percent-encoded`);
+      issue = `${describeChar(c)} must be percent-encoded`;
     } else if (c === '%' && !HEX2.test(value.slice(i + 1, i + 3))) {
-      issues.add(`"${value.slice(i, i + 3)}" is not a valid %XX escape`);
+      issue = `"${value.slice(i, i + 3)}" is not a valid %XX escape`;
     } else if ((c === '[' || c === ']') && i >= authorityEnd) {
-      issues.add(`"${c}" outside the host must be percent-encoded`);
+      issue = `"${c}" outside the host must be percent-encoded`;
     } else if (c === '#' && ++hashes === 2) {
-      issues.add('a second "#" must be percent-encoded');
+      issue = 'a second "#" must be percent-encoded';
     }
+    if (issue === undefined || issues.has(issue)) continue;
+    if (issues.size === MAX_URL_ISSUES) return [...issues, '…'];
+    issues.add(issue);
   }
   return [...issues];
 }
@@ -94,7 +103,10 @@ export function inspectUrl(raw: string): { problems: UrlProblem[]; parsed: URL |
       message: 'a relative URL: write it absolute, https://…',
     });
   } else if (scheme !== 'http' && scheme !== 'https') {
-    problems.push({ rule: 'url-absolute', message: `scheme "${scheme}:": only http and https` });
+    problems.push({
+      rule: 'url-absolute',
+      message: `scheme "${clip(scheme)}:": only http and https`,
+    });
   } else if (!HTTP_WITH_HOST.test(value)) {
     problems.push({ rule: 'url-absolute', message: 'no host after the scheme' });
   } else {

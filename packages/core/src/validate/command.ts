@@ -1,7 +1,7 @@
 /**
  * `sitemapkit validate <target> [--site <url>] [--limits seeds|current] [--json] [--no-xsd]`.
- * Parses its own flags and returns the exit code: 0 no errors (warnings allowed), 1 errors found,
- * 2 usage error.
+ * Parses its own flags and returns the exit code: 0 no errors (warnings allowed), 1 errors found
+ * (or the check could not run, with a one-line message), 2 usage error. Never throws.
  */
 
 import { relative } from 'node:path';
@@ -30,6 +30,9 @@ Options:
   --json             print the report as JSON
   --no-xsd           skip the XSD pass (xmllint)
   -h, --help         show this help
+
+Findings: at most 100 per rule and file are listed (20 in this summary), the rest counted.
+Reading stops at 52,428,800 uncompressed bytes per file, however far a .gz inflates.
 
 Exit code: 0 no errors (warnings allowed), 1 errors found, 2 usage error.
 `;
@@ -98,13 +101,24 @@ export async function validateCommand(args: string[], io: CommandIO): Promise<nu
   } catch (error) {
     if (isSitemapError(error) && error.code === 'invalid-options')
       return usageError(io, error.message);
-    throw error;
+    return failure(io, target, error);
   }
-  if (values.json === true) {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    const folder = relative(process.cwd(), report.root);
-    io.stdout(formatReport(report, { prefix: folder === '' ? '' : `${folder}/` }));
+  try {
+    if (values.json === true) {
+      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      const folder = relative(process.cwd(), report.root);
+      io.stdout(formatReport(report, { prefix: folder === '' ? '' : `${folder}/` }));
+    }
+  } catch (error) {
+    return failure(io, target, error);
   }
   return report.errors > 0 ? 1 : 0;
+}
+
+/** A check that could not run (the report cannot be written, ...): one line, no stack, exit 1. */
+function failure(io: CommandIO, target: string, error: unknown): number {
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`sitemapkit validate: cannot check ${target}: ${message}\n`);
+  return 1;
 }

@@ -6,6 +6,8 @@
 
 import type { SaxesAttributeNS, SaxesTagNS } from 'saxes';
 import { XHTML_NS } from '../limits.js';
+import { clip } from '../url/shorten.js';
+import { MAX_LINKS_PER_ENTRY } from './bounds.js';
 import type { RuleId } from './rules.js';
 
 export type RootKind = 'urlset' | 'sitemapindex';
@@ -80,6 +82,7 @@ export class EntryBuilder {
   private lastOrder = -1;
   private orderReported = false;
   private strayReported = false;
+  private linksReported = false;
   /** "before <loc>", held until the entry shows whether it has a <loc> at all. */
   private pendingOrder: ParseFinding | undefined;
   private field: { name: Field; line: number; text: string } | undefined;
@@ -106,7 +109,7 @@ export class EntryBuilder {
   open(tag: SaxesTagNS, line: number, extensions: (tag: SaxesTagNS) => void): 'text' | 'skip' {
     const extension = tag.uri !== this.ns && tag.uri !== '';
     const order = extension ? EXTENSION : ORDER[this.kind][tag.local];
-    const name = `<${tag.name}>`;
+    const name = `<${clip(tag.name)}>`;
     if (order === undefined) {
       this.report('unknown-element', line, `${name} is not part of <${ENTRY_NAME[this.kind]}>`);
       return 'skip';
@@ -128,11 +131,25 @@ export class EntryBuilder {
     this.lastOrder = Math.max(this.lastOrder, order);
     if (extension) {
       extensions(tag);
-      if (tag.uri === XHTML_NS && tag.local === 'link') this.entry.links.push(linkOf(tag, line));
+      if (tag.uri === XHTML_NS && tag.local === 'link') this.link(tag, line);
       return 'skip';
     }
     this.field = { name: tag.local as Field, line, text: '' };
     return 'text';
+  }
+
+  /** Keeps an `<xhtml:link>`, up to MAX_LINKS_PER_ENTRY; says once when there are more. */
+  private link(tag: SaxesTagNS, line: number): void {
+    if (this.entry.links.length < MAX_LINKS_PER_ENTRY) {
+      this.entry.links.push(linkOf(tag, line));
+    } else if (this.entry.links.length === MAX_LINKS_PER_ENTRY && !this.linksReported) {
+      this.linksReported = true;
+      this.report(
+        'hreflang-link',
+        line,
+        `more than ${MAX_LINKS_PER_ENTRY.toLocaleString('en-US')} <xhtml:link> in one <${ENTRY_NAME[this.kind]}>: the rest were not checked`,
+      );
+    }
   }
 
   private orderProblem(order: number, name: string): string | undefined {
@@ -149,7 +166,7 @@ export class EntryBuilder {
     this.report(
       'unknown-element',
       line,
-      `<${tag.name}> inside <${this.field?.name}>: it holds text only`,
+      `<${clip(tag.name)}> inside <${this.field?.name}>: it holds text only`,
     );
   }
 

@@ -2,18 +2,27 @@
  * Finds the sitemaps to check from what the user named: a file is itself; in a folder, prefer
  * `sitemap-index.xml`, else `sitemap.xml` (each also as `.xml.gz`), else the `Sitemap:` lines of
  * `robots.txt`, else every top-level `*.xml` / `*.xml.gz` whose root is urlset or sitemapindex.
- * Reads the disk.
+ * Only regular files are opened. Reads the disk.
  */
 
 import { realpathSync, statSync } from 'node:fs';
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { constants, gunzipSync } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { SitemapError } from '../errors.js';
+import { describeNotFile, kindOfPath, notFileMessage, openRegularFile } from '../regular-file.js';
+import { MAX_ROBOTS_BYTES } from './bounds.js';
 
 export interface RobotsSitemap {
   url: string;
   line: number;
+}
+
+/** A path the folder's search met but could not use: reported as `file-unreadable`. */
+export interface TargetProblem {
+  /** Relative to `root`; `.` for the folder itself. */
+  file: string;
+  message: string;
 }
 
 export interface FoundTarget {
@@ -25,6 +34,8 @@ export interface FoundTarget {
   robots?: RobotsSitemap[];
   /** How the files were found, for the report: `file`, `name`, `robots.txt` or `sniffed`. */
   how: 'file' | 'name' | 'robots.txt' | 'sniffed' | 'none';
+  /** Sitemap names that are no regular file (a FIFO, a socket, ...), a folder that cannot be listed. */
+  problems: TargetProblem[];
 }
 
 const PREFERRED = ['sitemap-index.xml', 'sitemap-index.xml.gz', 'sitemap.xml', 'sitemap.xml.gz'];
@@ -68,33 +79,70 @@ export function rootElementName(head: string): string | undefined {
   return name?.slice(name.indexOf(':') + 1);
 }
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-}
-
-async function readHead(path: string): Promise<string> {
-  const handle = await open(path, 'r');
-  const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-  await handle.close();
-  const bytes = buffer.subarray(0, bytesRead);
-  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+/** Reads at most `max` bytes from the start of a regular file; a problem when it is none. */
+async function readStart(path: string, max: number): Promise<Buffer | { problem: string }> {
+  const opened = await openRegularFile(path);
+  if ('problem' in opened) return opened;
   try {
-    const text = gzip ? gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }) : bytes;
-    return text.toString('utf8');
-  } catch {
-    return '';
+    const length = Math.min(max, opened.size);
+    const { buffer, bytesRead } = await opened.handle.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  } finally {
+    await opened.handle.close();
   }
 }
 
-async function sniff(root: string): Promise<string[]> {
-  const names = (await readdir(root)).filter((n) => /\.xml(\.gz)?$/i.test(n)).sort();
+/** Inflates the start of a gzip stream, at most SNIFF_BYTES of it, whatever it would inflate to. */
+async function inflateStart(bytes: Buffer): Promise<Buffer> {
+  const gunzip = createGunzip();
+  const out: Buffer[] = [];
+  let size = 0;
+  gunzip.end(bytes);
+  try {
+    for await (const chunk of gunzip) {
+      out.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= SNIFF_BYTES) break;
+    }
+  } catch {
+    // A cut-off stream (the rest of the file was not read): keep what inflated.
+  }
+  gunzip.destroy();
+  return Buffer.concat(out).subarray(0, SNIFF_BYTES);
+}
+
+async function readHead(path: string): Promise<string> {
+  const bytes = await readStart(path, SNIFF_BYTES);
+  if (!Buffer.isBuffer(bytes)) return '';
+  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  return (gzip ? await inflateStart(bytes) : bytes).toString('utf8');
+}
+
+async function sniff(root: string, problems: TargetProblem[]): Promise<string[]> {
+  let all: string[];
+  try {
+    all = await readdir(root);
+  } catch (error) {
+    problems.push({
+      file: '.',
+      message: `the folder cannot be listed: ${(error as Error).message}`,
+    });
+    return [];
+  }
+  const names = all.filter((n) => /\.xml(\.gz)?$/i.test(n)).sort();
   const indexes: string[] = [];
   const urlsets: string[] = [];
   for (const name of names) {
-    if (!(await exists(resolve(root, name)))) continue;
+    // Already reported under its preferred name.
+    if (problems.some((p) => p.file === name)) continue;
+    const kind = await kindOfPath(resolve(root, name));
+    if (kind === 'missing' || kind === 'a folder') continue;
+    if (kind !== 'file') {
+      problems.push({ file: name, message: notFileMessage(kind) });
+      continue;
+    }
     const element = rootElementName(await readHead(resolve(root, name)));
     if (element === 'sitemapindex') indexes.push(name);
     if (element === 'urlset') urlsets.push(name);
@@ -104,22 +152,59 @@ async function sniff(root: string): Promise<string[]> {
 }
 
 /**
- * A test for "this path (relative to the folder) is a file in the folder": symlinks are followed,
- * and whatever they lead out of the folder to does not count.
+ * The further index files of a set too large for one (`sitemap-index-1.xml`, ... beside
+ * `sitemap-index.xml`), in number order: a set is checked whole.
  */
-export function fileInFolder(root: string): (file: string) => boolean {
+async function moreIndexes(root: string, first: string): Promise<string[]> {
+  const match = /^(.*-index)(\.xml(?:\.gz)?)$/.exec(first);
+  if (!match) return [];
+  const [, stem, ext] = match;
+  const more = /^(\d+)$/;
+  const found: Array<[number, string]> = [];
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (!name.startsWith(`${stem}-`) || !name.endsWith(ext as string)) continue;
+    const n = name.slice((stem as string).length + 1, name.length - (ext as string).length);
+    if (more.test(n)) found.push([Number(n), name]);
+  }
+  return found.sort((a, b) => a[0] - b[0]).map(([, name]) => name);
+}
+
+/**
+ * Whether a name in the folder is a regular file to use: a FIFO, socket, device or folder under a
+ * sitemap's name is a problem, never opened.
+ */
+async function usable(root: string, name: string, problems: TargetProblem[]): Promise<boolean> {
+  const kind = await kindOfPath(resolve(root, name));
+  if (kind === 'file') return true;
+  if (kind !== 'missing') problems.push({ file: name, message: notFileMessage(kind) });
+  return false;
+}
+
+/**
+ * A test for "this path (relative to the folder) is a regular file in the folder": symlinks are
+ * followed, and whatever they lead out of the folder to does not count (`false`). Something that
+ * is there but no regular file (a FIFO, a folder) is named instead: `a FIFO (named pipe)`.
+ * Nothing is opened.
+ */
+export function fileInFolder(root: string): (file: string) => boolean | string {
   const realRoot = realpathSync(root);
   return (file) => {
     try {
       const real = realpathSync(resolve(root, file));
-      return statSync(real).isFile() && (real === realRoot || real.startsWith(realRoot + sep));
+      if (real !== realRoot && !real.startsWith(realRoot + sep)) return false;
+      return describeNotFile(statSync(real)) ?? true;
     } catch {
       return false;
     }
   };
 }
 
-/** Resolves the target to a folder and the files to start from. Throws when it does not exist. */
+/**
+ * Resolves the target to a folder and the files to start from. Opens nothing that is not a
+ * regular file; reads at most 500 KiB of robots.txt.
+ * @throws {SitemapError} `invalid-options` when the target does not exist, or is neither a file
+ *   nor a folder (a FIFO, a socket, a device).
+ */
 export async function findTarget(target: string): Promise<FoundTarget> {
   const path = resolve(target);
   const info = await stat(path).catch(() => undefined);
@@ -129,21 +214,35 @@ export async function findTarget(target: string): Promise<FoundTarget> {
       file: target,
     });
   }
-  if (info.isFile()) return { root: dirname(path), files: [basename(path)], how: 'file' };
+  const problems: TargetProblem[] = [];
+  if (info.isFile()) return { root: dirname(path), files: [basename(path)], how: 'file', problems };
   if (!info.isDirectory()) {
-    throw new SitemapError('invalid-options', `target is neither a file nor a folder: ${target}`, {
-      option: 'target',
-      file: target,
-    });
+    const what = describeNotFile(info) ?? 'not a regular file';
+    throw new SitemapError(
+      'invalid-options',
+      `target is ${what}, neither a file nor a folder: ${target}`,
+      { option: 'target', file: target },
+    );
   }
   for (const name of PREFERRED) {
-    if (await exists(resolve(path, name))) return { root: path, files: [name], how: 'name' };
+    if (await usable(path, name, problems)) {
+      return {
+        root: path,
+        files: [name, ...(await moreIndexes(path, name))],
+        how: 'name',
+        problems,
+      };
+    }
   }
-  const robotsPath = resolve(path, 'robots.txt');
-  if (await exists(robotsPath)) {
-    const robots = robotsSitemaps(await readFile(robotsPath, 'utf8'));
-    if (robots.length > 0) return { root: path, files: [], robots, how: 'robots.txt' };
+  if (await usable(path, 'robots.txt', problems)) {
+    const bytes = await readStart(resolve(path, 'robots.txt'), MAX_ROBOTS_BYTES);
+    if (Buffer.isBuffer(bytes)) {
+      const robots = robotsSitemaps(bytes.toString('utf8'));
+      if (robots.length > 0) return { root: path, files: [], robots, how: 'robots.txt', problems };
+    } else {
+      problems.push({ file: 'robots.txt', message: bytes.problem });
+    }
   }
-  const sniffed = await sniff(path);
-  return { root: path, files: sniffed, how: sniffed.length > 0 ? 'sniffed' : 'none' };
+  const sniffed = await sniff(path, problems);
+  return { root: path, files: sniffed, how: sniffed.length > 0 ? 'sniffed' : 'none', problems };
 }

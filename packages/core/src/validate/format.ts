@@ -1,9 +1,12 @@
 /**
  * The human summary of a validation report: one line per finding
- * (`severity rule file:line url message`), a note on the site URL, then a line of counts. Pure.
+ * (`severity rule file:line url message`), at most 20 per rule and file followed by how many more
+ * (kept in the JSON or only counted), a note on the site URL, then a line of counts. Pure.
  */
 
 import type { Finding, ValidationReport } from './types.js';
+
+const SEP = '\u0000';
 
 export interface FormatOptions {
   /** Shown before each file path, e.g. the target folder as the user typed it (`dist/`). */
@@ -43,19 +46,35 @@ function findingLine(f: Finding, prefix: string, ruleWidth: number): string {
 export function formatReport(report: ValidationReport, options: FormatOptions = {}): string {
   const prefix = options.prefix ?? '';
   const max = options.maxPerRule ?? 20;
-  const ruleWidth = Math.max(0, ...report.findings.map((f) => f.rule.length));
+  let ruleWidth = 0;
+  for (const f of report.findings) ruleWidth = Math.max(ruleWidth, f.rule.length);
   const lines: string[] = [];
-  const shown = new Map<string, number>();
+  /** file, rule -> findings in the report, and findings only counted. */
+  const counts = new Map<string, { kept: number; dropped: number }>();
   for (const f of report.findings) {
-    const key = `${f.file}\u0000${f.rule}`;
-    const count = (shown.get(key) ?? 0) + 1;
-    shown.set(key, count);
-    if (count <= max) lines.push(findingLine(f, prefix, ruleWidth));
+    const key = `${f.file}${SEP}${f.rule}`;
+    const count = counts.get(key) ?? { kept: 0, dropped: 0 };
+    count.kept++;
+    counts.set(key, count);
+    if (count.kept <= max) lines.push(findingLine(f, prefix, ruleWidth));
   }
-  for (const [key, count] of shown) {
-    if (count <= max) continue;
-    const [file, rule] = key.split('\u0000');
-    lines.push(`… and ${count - max} more ${rule} in ${prefix}${file} (--json lists them all)`);
+  for (const d of report.dropped) {
+    const key = `${d.file}${SEP}${d.rule}`;
+    const count = counts.get(key) ?? { kept: 0, dropped: 0 };
+    count.dropped += d.count;
+    counts.set(key, count);
+  }
+  for (const [key, { kept, dropped }] of counts) {
+    const more = Math.max(0, kept - max) + dropped;
+    if (more === 0) continue;
+    const [file, rule] = key.split(SEP);
+    const json =
+      dropped === 0
+        ? '--json lists them all'
+        : `--json lists ${kept.toLocaleString('en-US')} of the ${(kept + dropped).toLocaleString('en-US')}`;
+    lines.push(
+      `… and ${more.toLocaleString('en-US')} more ${rule} findings in ${prefix}${file} (${json})`,
+    );
   }
   const note = siteNote(report);
   if (note !== undefined) lines.push(note);

@@ -4,6 +4,7 @@ export { type CommandIO, VALIDATE_USAGE, validateCommand } from './command.js';
 export { type FormatOptions, formatReport } from './format.js';
 export { RULE_IDS, RULES, type RuleId, type RuleInfo } from './rules.js';
 export type {
+  DroppedFindings,
   Finding,
   ReportFile,
   Severity,

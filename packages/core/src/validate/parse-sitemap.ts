@@ -2,11 +2,13 @@
  * A push parser from sitemap XML text to entries with line numbers, plus the document-level
  * findings of the protocol (declaration, root, namespace, what sits directly in the root). Each
  * entry's children are checked by EntryBuilder. Built on saxes, fed in chunks: memory stays
- * bounded by the entries not yet taken. Pure.
+ * bounded by the entries and findings not yet taken (and by the caps of bounds.ts). Pure.
  */
 
-import { SaxesParser, type SaxesTagNS, type XMLDecl } from 'saxes';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { SITEMAP_NS } from '../limits.js';
+import { clip } from '../url/shorten.js';
+import { MAX_EXTENSION_NAMES } from './bounds.js';
 import {
   ENTRY_NAME,
   EntryBuilder,
@@ -14,6 +16,7 @@ import {
   type ParseFinding,
   type RootKind,
 } from './entry-builder.js';
+import { LineSpans } from './line-spans.js';
 import type { RuleId } from './rules.js';
 
 export type {
@@ -37,27 +40,31 @@ export class SitemapParser {
   entryCount = 0;
   /** Extension namespace -> names of its elements used directly in the root or an entry. */
   readonly extensions = new Map<string, Set<string>>();
+  /** More extension names than MAX_EXTENSION_NAMES: `extensions` is incomplete. */
+  extensionsOverflow = false;
   /**
    * Line spans (first, last) of the entries with a structural finding, and of an empty root: the
    * XSD pass reports the same problems at other lines of the span (a missing child at the end tag).
    */
-  readonly spans: [number, number][] = [];
+  readonly spans = new LineSpans();
 
   private readonly saxes = new SaxesParser({ xmlns: true, position: true });
   private entries: ParsedEntry[] = [];
   private findings: ParseFinding[] = [];
   private ns = SITEMAP_NS;
-  private sawDecl = false;
+  private declChecked = false;
   private depth = 0;
   private skipFrom: number | undefined;
   private tagLine = 1;
   private rootLine = 1;
   private strayReported = false;
   private entry: EntryBuilder | undefined;
+  private extensionNames = 0;
 
   constructor() {
     const p = this.saxes;
-    p.on('xmldecl', (decl) => this.onDecl(decl));
+    // No `xmldecl` handler: a seventh handler turns saxes' object into a slow dictionary-mode one
+    // (parsing runs several times slower). The declaration is read from `xmlDecl` instead.
     p.on('opentagstart', () => {
       this.tagLine = p.line;
     });
@@ -74,6 +81,7 @@ export class SitemapParser {
 
   close(): void {
     if (this.wellFormed) this.saxes.close();
+    this.checkDecl();
   }
 
   /** Entries completed since the last call. */
@@ -100,28 +108,47 @@ export class SitemapParser {
 
   private onError(error: Error): void {
     if (!this.wellFormed) return;
+    this.checkDecl();
     this.wellFormed = false;
     const match = POSITION.exec(error.message);
     const line = match ? Number(match[1]) : this.saxes.line;
-    this.firstError = { line, message: error.message.replace(POSITION, '') };
+    // saxes quotes names from the input (`unclosed tag: <name>`): clipped with them.
+    this.firstError = { line, message: clip(error.message.replace(POSITION, '')) };
   }
 
-  private onDecl(decl: XMLDecl): void {
-    this.sawDecl = true;
+  /**
+   * The declaration's findings, once: when the root opens, or at an error or the end before it.
+   * Returns whether there was a declaration.
+   */
+  private checkDecl(): boolean {
+    const decl = this.saxes.xmlDecl;
+    const saw =
+      decl.version !== undefined || decl.encoding !== undefined || decl.standalone !== undefined;
+    if (this.declChecked || !saw) return saw;
+    this.declChecked = true;
     if (decl.version !== '1.0') {
-      this.report('xml-declaration', 1, `XML version ${decl.version}: sitemaps are XML 1.0`);
+      const version = clip(decl.version ?? '');
+      this.report('xml-declaration', 1, `XML version ${version}: sitemaps are XML 1.0`);
     }
     if (decl.encoding === undefined) {
       this.report('xml-declaration', 1, 'the declaration names no encoding: add encoding="UTF-8"');
     } else if (decl.encoding.toLowerCase() !== 'utf-8') {
-      this.report('encoding-utf8', 1, `encoding="${decl.encoding}" declared: sitemaps are UTF-8`);
+      const encoding = clip(decl.encoding);
+      this.report('encoding-utf8', 1, `encoding="${encoding}" declared: sitemaps are UTF-8`);
     }
+    return true;
   }
 
   private readonly useExtension = (tag: SaxesTagNS): void => {
-    const names = this.extensions.get(tag.uri) ?? new Set();
-    names.add(tag.local);
-    this.extensions.set(tag.uri, names);
+    const names = this.extensions.get(tag.uri);
+    if (names?.has(tag.local)) return;
+    if (this.extensionNames >= MAX_EXTENSION_NAMES) {
+      this.extensionsOverflow = true;
+      return;
+    }
+    this.extensionNames++;
+    if (names === undefined) this.extensions.set(tag.uri, new Set([tag.local]));
+    else names.add(tag.local);
   };
 
   /** Ignores the element just opened, and everything in it. */
@@ -144,12 +171,12 @@ export class SitemapParser {
   }
 
   private openRoot(tag: SaxesTagNS): void {
-    if (!this.sawDecl) {
+    if (!this.checkDecl()) {
       const message = 'no XML declaration: start with <?xml version="1.0" encoding="UTF-8"?>';
       this.report('xml-declaration', 1, message);
     }
     if (tag.local !== 'urlset' && tag.local !== 'sitemapindex') {
-      const message = `root <${tag.name}>: a sitemap's root is <urlset> or <sitemapindex>`;
+      const message = `root <${clip(tag.name)}>: a sitemap's root is <urlset> or <sitemapindex>`;
       this.report('root-element', this.tagLine, message);
       this.skip();
       return;
@@ -159,7 +186,7 @@ export class SitemapParser {
     this.ns = tag.uri;
     this.rootOk = tag.uri === SITEMAP_NS;
     if (!this.rootOk) {
-      const found = tag.uri === '' ? 'no namespace' : `namespace ${tag.uri}`;
+      const found = tag.uri === '' ? 'no namespace' : `namespace ${clip(tag.uri)}`;
       const message = `<${tag.local}> in ${found}: use xmlns="${SITEMAP_NS}"`;
       this.report('namespace', this.tagLine, message);
     }
@@ -175,7 +202,7 @@ export class SitemapParser {
     if (tag.uri !== this.ns && tag.uri !== '') {
       this.useExtension(tag);
       if (this.entryCount > 0) {
-        const message = `<${tag.name}> after the first <${name}>: extensions of <${root}> come before its entries`;
+        const message = `<${clip(tag.name)}> after the first <${name}>: extensions of <${root}> come before its entries`;
         this.report('element-order', this.tagLine, message);
       }
     } else {
@@ -185,7 +212,7 @@ export class SitemapParser {
       this.report(
         'unknown-element',
         this.tagLine,
-        `<${tag.name}> is not part of the protocol${hint}`,
+        `<${clip(tag.name)}> is not part of the protocol${hint}`,
       );
     }
     this.skip();
@@ -213,14 +240,14 @@ export class SitemapParser {
       this.entry?.closeField();
     } else if (level === 1 && this.entry !== undefined) {
       const entry = this.entry.close();
-      if (this.entry.structural) this.spans.push([entry.line, this.saxes.line]);
+      if (this.entry.structural) this.spans.add(entry.line, this.saxes.line);
       this.entries.push(entry);
       this.entryCount++;
       this.entry = undefined;
     } else if (level === 0 && this.entryCount === 0) {
       const root = this.root as RootKind;
       this.report('no-entries', this.rootLine, `<${root}> holds no <${ENTRY_NAME[root]}>`);
-      this.spans.push([this.rootLine, this.saxes.line]);
+      this.spans.add(this.rootLine, this.saxes.line);
     }
   }
 }

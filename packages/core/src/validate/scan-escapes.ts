@@ -3,8 +3,11 @@
  * (not well-formed; the parser's own error for it lands far from the cause) and raw `'` `"` `>` in
  * text and attribute values (well-formed, but the protocol asks for every data value to be
  * entity-escaped). Comments, CDATA sections, processing instructions and the DOCTYPE are skipped.
- * Pure: fed text in chunks of any size, it finds the same issues.
+ * Pure: fed text in chunks of any size, it finds the same issues. It keeps the first issues of
+ * each kind (one per line) up to a cap, and counts the rest.
  */
+
+import { MAX_FINDINGS_PER_RULE } from './bounds.js';
 
 export interface EscapeIssue {
   kind: 'ampersand' | 'unescaped';
@@ -34,32 +37,55 @@ const NEXT: Record<State, RegExp> = {
 };
 
 export class EscapeScanner {
+  /** Issues of each kind found past the cap: counted, not kept. */
+  readonly dropped: Record<EscapeIssue['kind'], number> = { ampersand: 0, unescaped: 0 };
   private buffer = '';
   private state: State = 'text';
   private quote = '';
   private doctypeDepth = 0;
   private line = 1;
   private readonly issues: EscapeIssue[] = [];
-  private readonly lastOfKind = new Map<EscapeIssue['kind'], EscapeIssue>();
+  /** The last line each kind was found on, and its issue when that one was kept. */
+  private readonly lastOfKind = new Map<
+    EscapeIssue['kind'],
+    { line: number; issue?: EscapeIssue }
+  >();
+  private readonly keptOfKind: Record<EscapeIssue['kind'], number> = { ampersand: 0, unescaped: 0 };
+
+  /** @param cap Issues kept per kind. */
+  constructor(private readonly cap = MAX_FINDINGS_PER_RULE) {}
 
   write(chunk: string): void {
     this.buffer += chunk;
     this.scan(false);
   }
 
-  /** Scans what is left and returns every issue, one per kind and line, in line order. */
+  /** Scans what is left and returns the issues kept, one per kind and line, in line order. */
   close(): EscapeIssue[] {
     this.scan(true);
+    return this.issues;
+  }
+
+  /** The issues kept so far, without scanning the text held back (the input was cut short). */
+  stop(): EscapeIssue[] {
     return this.issues;
   }
 
   private record(kind: EscapeIssue['kind'], char: string, at: number, inAttribute: boolean): void {
     const last = this.lastOfKind.get(kind);
     if (last !== undefined && last.line === this.line) {
-      if (!last.chars.includes(char)) last.chars.push(char);
-      last.count++;
+      if (last.issue !== undefined) {
+        if (!last.issue.chars.includes(char)) last.issue.chars.push(char);
+        last.issue.count++;
+      }
       return;
     }
+    if (this.keptOfKind[kind] >= this.cap) {
+      this.dropped[kind]++;
+      this.lastOfKind.set(kind, { line: this.line });
+      return;
+    }
+    this.keptOfKind[kind]++;
     const context = this.buffer
       .slice(Math.max(0, at - 24), at + 24)
       .replace(/\s+/g, ' ')
@@ -73,7 +99,7 @@ export class EscapeScanner {
       inAttribute,
     };
     this.issues.push(issue);
-    this.lastOfKind.set(kind, issue);
+    this.lastOfKind.set(kind, { line: this.line, issue });
   }
 
   private checkAmpersand(at: number, inAttribute: boolean): void {

@@ -4,6 +4,8 @@
  * in.
  */
 
+import { MAX_URL_LENGTH } from '../limits.js';
+import { MAX_INFER_DEPTH } from './bounds.js';
 import { parseHttpUrl } from './check-url.js';
 
 /**
@@ -77,14 +79,20 @@ export function resolveRelative(reference: string, from: string): string | undef
 
 /**
  * Infers the site URL from a sitemap URL whose file is in the folder: the longest tail of the URL
- * path that names an existing file gives the folder's URL.
+ * path that names an existing file gives the folder's URL. Only URLs of fewer than 2,048
+ * characters, and tails of at most MAX_INFER_DEPTH segments, are tried: the cost per URL stays
+ * bounded however long the URL.
  * @example inferSite('https://e.com/docs/sitemap-0.xml', (f) => f === 'sitemap-0.xml') // URL https://e.com/docs/
  */
 export function inferSite(value: string, exists: (file: string) => boolean): URL | undefined {
   const url = parseHttpUrl(value.trim());
-  if (url === undefined) return undefined;
+  if (url === undefined || url.href.length >= MAX_URL_LENGTH) return undefined;
   const segments = url.pathname.split('/').slice(1);
-  for (let start = 0; start < segments.length; start++) {
+  for (
+    let start = Math.max(0, segments.length - MAX_INFER_DEPTH);
+    start < segments.length;
+    start++
+  ) {
     const decoded = decodePath(segments.slice(start).join('/'));
     const file = decoded === undefined ? undefined : safeRelative(decoded);
     if (file !== undefined && exists(file)) {

@@ -29,7 +29,9 @@ export interface Finding {
   file: string;
   /** 1-based line in the (uncompressed) file. */
   line?: number;
+  /** Clipped to 200 characters, with its full length, when longer. */
   url?: string;
+  /** Any text quoted from the input is clipped to 200 characters, the whole to 1,000. */
   message: string;
 }
 
@@ -45,6 +47,23 @@ export interface ReportFile {
   xmlBytes: number;
   /** The URL the file is served at, when known (given, listed or inferred). */
   url?: string;
+  /**
+   * Reading stopped at 52,428,800 uncompressed bytes (a `limit-bytes` error says so): `xmlBytes`
+   * and `urlCount` count what was read, the rest of the file was not checked.
+   */
+  partial?: true;
+}
+
+/**
+ * Findings of one rule in one file, with one severity, that were counted but not kept: past 100
+ * of one rule in one file, or past 10,000 in the whole run (see bounds.ts).
+ */
+export interface DroppedFindings {
+  rule: string;
+  severity: Severity;
+  /** Path relative to the report's `root`, `/`-separated. */
+  file: string;
+  count: number;
 }
 
 /** Where the site URL used for mapping and for the location rule came from. */
@@ -63,8 +82,13 @@ export interface ValidationReport {
   /** The site URL, or null when neither given nor inferable (the location rule is then skipped). */
   site: SiteInfo | null;
   files: ReportFile[];
+  /** At most 100 per rule and file and 10,000 in all, the first found; `dropped` counts the rest. */
   findings: Finding[];
+  /** What was found past those caps, per file, rule and severity. */
+  dropped: DroppedFindings[];
+  /** Error findings, the dropped ones included. */
   errors: number;
+  /** Warning findings, the dropped ones included. */
   warnings: number;
   /** `<url>` entries over all urlset files. */
   urlCount: number;

@@ -2,23 +2,29 @@
  * The one orchestrator of `sitemapkit validate`: find the target -> read each file as a stream ->
  * check its entries -> follow an index to its sitemaps -> check the set -> XSD pass -> report.
  * Reads the disk (through find-target, read-sitemap and xsd); everything it decides is in the pure
- * modules beside it.
+ * modules beside it. Findings go to a FindingLog, which keeps a bounded number of them.
  */
 
 import { resolve } from 'node:path';
+import { clip } from '../url/shorten.js';
+import { MAX_EXTENSION_NAMES, MAX_XML_BYTES } from './bounds.js';
 import { checkEntry } from './check-entry.js';
 import { checkLimits } from './check-limits.js';
 import { isIndexLastmodStale, SetChecker } from './check-set.js';
 import { parseHttpUrl } from './check-url.js';
 import { type FoundTarget, fileInFolder, findTarget } from './find-target.js';
-import { resolveListed } from './follow-index.js';
+import { FindingLog } from './finding-log.js';
+import { type Exists, resolveListed } from './follow-index.js';
 import type { ParsedEntry, RootKind } from './parse-sitemap.js';
 import { readSitemap } from './read-sitemap.js';
 import { type ResolvedValidateOptions, resolveValidateOptions } from './resolve-options.js';
 import { RULES, type RuleId, type Severity } from './rules.js';
 import { inferSite, urlOfFile } from './site.js';
 import type { Finding, ReportFile, SiteInfo, ValidateOptions, ValidationReport } from './types.js';
+import { OwnErrorLines } from './xsd-findings.js';
 import { XsdQueue } from './xsd-queue.js';
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
 
 interface Visit {
   file: string;
@@ -35,17 +41,15 @@ interface Visit {
 
 class Run {
   readonly files: ReportFile[] = [];
-  private readonly findings: Finding[] = [];
-  private readonly byFile = new Map<string, Finding[]>();
+  private readonly log = new FindingLog();
+  /** Per file being read, its own error lines, for the XSD pass to leave out what they cover. */
+  private readonly ownErrors = new Map<string, OwnErrorLines>();
   private readonly order = new Map<string, number>();
   private readonly kinds = new Map<string, RootKind | undefined>();
-  private readonly set = new SetChecker();
+  private readonly set = new SetChecker((note) => this.add(note.rule, note.file, note));
   private site: URL | undefined;
   private siteInfo: SiteInfo | null = null;
-  private readonly xsd = new XsdQueue(
-    (rule, file, fields) => this.add(rule, file, fields),
-    (file) => this.byFile.get(file) ?? [],
-  );
+  private readonly xsd = new XsdQueue((rule, file, fields) => this.add(rule, file, fields));
 
   constructor(
     private readonly root: string,
@@ -70,19 +74,17 @@ class Run {
       ...(url !== undefined && { url }),
       message,
     };
-    this.findings.push(finding);
-    const list = this.byFile.get(file) ?? [];
-    list.push(finding);
-    this.byFile.set(file, list);
+    this.ownErrors.get(file)?.note(rule, finding.severity, line);
+    this.log.add(finding);
   }
 
-  /** A file in the folder (after symlinks), never outside it. */
-  private readonly exists: (file: string) => boolean;
+  /** A regular file in the folder (after symlinks), never outside it; else what is there. */
+  private readonly exists: Exists;
 
   private infer(loc: string, source: SiteInfo['source'], from: string): void {
     if (this.site !== undefined) return;
-    this.site = inferSite(loc, this.exists);
-    if (this.site !== undefined) this.siteInfo = { url: this.site.href, source, from };
+    this.site = inferSite(loc, (file) => this.exists(file) === true);
+    if (this.site !== undefined) this.siteInfo = { url: clip(this.site.href), source, from };
   }
 
   async run(found: FoundTarget): Promise<ValidationReport> {
@@ -100,6 +102,9 @@ class Run {
       if (listed.kind === 'file') later.push({ file: listed.file, url });
       else if (listed.kind === 'finding')
         this.add(listed.rule, 'robots.txt', { line, url, message: listed.message });
+    }
+    for (const { file, message } of found.problems) {
+      this.add('file-unreadable', file, { message: `cannot be read: ${message}` });
     }
     for (const file of found.files) later.push({ file });
     for (let i = later.length - 1; i >= 0; i--) queue.push(later[i] as Visit);
@@ -120,18 +125,12 @@ class Run {
     }
     await this.xsd.drain();
     for (const f of this.set.finish()) this.add(f.rule, f.file, f);
-    const rank = (f: Finding) => this.order.get(f.file) ?? -1;
-    this.findings.sort(
-      (a, b) => rank(a) - rank(b) || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule),
-    );
-    const errors = this.findings.filter((f) => f.severity === 'error').length;
+    const logged = this.log.finish((file) => this.order.get(file) ?? -1);
     return {
       root: this.root,
       site: this.siteInfo,
       files: this.files,
-      findings: this.findings,
-      errors,
-      warnings: this.findings.length - errors,
+      ...logged,
       urlCount: this.files.reduce((n, f) => n + (f.kind === 'urlset' ? f.urlCount : 0), 0),
     };
   }
@@ -164,6 +163,8 @@ class Run {
       return current.url;
     };
     const children: Visit[] = [];
+    /** The files listed so far: a file listed again under another URL is followed once. */
+    const childFiles = new Set<string>();
     let newest: { earliest: number; value: string } | undefined;
     const onUrl = (entry: ParsedEntry) => {
       const check = checkEntry(entry, { kind: 'urlset', self: self(), now: this.opts.now });
@@ -192,7 +193,8 @@ class Run {
       const listed = resolveListed(loc, { file, self: self() }, this.site, this.exists);
       if (listed.kind === 'finding')
         this.add(listed.rule, file, { line, url: loc, message: listed.message });
-      if (listed.kind !== 'file') return;
+      if (listed.kind !== 'file' || childFiles.has(listed.file)) return;
+      childFiles.add(listed.file);
       const child: Visit = { file: listed.file, listedBy: { file, line, loc } };
       if (parseHttpUrl(loc) !== undefined) child.url = loc;
       if (check.lastmod !== undefined && child.listedBy !== undefined) {
@@ -201,11 +203,17 @@ class Run {
       children.push(child);
     };
 
+    const own = new OwnErrorLines();
+    if (this.opts.xsd) this.ownErrors.set(file, own);
     const result = await readSitemap(resolve(this.root, file), {
       keepXml: this.opts.xsd,
       onEntries: (entries, root) => {
         for (const entry of entries) (root === 'urlset' ? onUrl : onSitemap)(entry);
       },
+      onFindings: (findings) => {
+        for (const f of findings) this.add(f.rule, file, f);
+      },
+      onDropped: (rule, count) => this.log.addDropped(file, rule, RULES[rule].severity, count),
     });
     const kind = result.parser.root;
     this.kinds.set(file, kind);
@@ -214,26 +222,35 @@ class Run {
         message: `cannot be read${result.gzip ? ' as gzip' : ''}: ${result.unreadable}`,
       });
     }
+    const stopped = result.stoppedAt !== undefined;
     const report: ReportFile = {
       path: file,
       kind: kind === 'sitemapindex' ? 'index' : 'urlset',
       urlCount: result.parser.entryCount,
       bytes: result.bytes,
-      xmlBytes: result.xmlBytes,
+      // A plain file's size is its uncompressed size, read to the end or not.
+      xmlBytes: stopped && !result.gzip ? result.bytes : result.xmlBytes,
     };
     const url = selfUrl();
-    if (url !== undefined) report.url = url;
+    if (url !== undefined) report.url = clip(url);
+    if (stopped) report.partial = true;
     this.files.push(report);
-    for (const f of result.findings) this.add(f.rule, file, f);
+    if (stopped) {
+      const size = result.gzip
+        ? `inflates to more than ${fmt(MAX_XML_BYTES)} bytes, the most any consumer reads`
+        : `is ${fmt(result.bytes)} bytes, more than the ${fmt(MAX_XML_BYTES)} any consumer reads`;
+      this.add('limit-bytes', file, {
+        line: result.stoppedAt,
+        message: `${clip(file)} ${size}: reading stopped at ${fmt(MAX_XML_BYTES)} bytes, the rest of the file was not checked`,
+      });
+    }
     if (kind === 'sitemapindex') this.nested(visit);
     if (kind !== undefined) {
-      for (const f of checkLimits(
-        kind,
-        result.parser.entryCount,
-        result.xmlBytes,
-        this.opts.limits,
-      ))
-        this.add(f.rule, file, f);
+      const limits = checkLimits(kind, result.parser.entryCount, result.xmlBytes, this.opts.limits);
+      for (const f of limits) {
+        // The bytes of a file read only in part were said above.
+        if (!(stopped && f.rule === 'limit-bytes')) this.add(f.rule, file, f);
+      }
     }
     const listedLastmod = visit.listedBy?.lastmod;
     if (
@@ -247,9 +264,16 @@ class Run {
         message: `the index says ${listedLastmod.value}, but ${file} has a URL modified ${newest.value}`,
       });
     }
+    this.ownErrors.delete(file);
     if (this.opts.xsd && result.xml !== undefined && kind !== undefined) {
-      const job = { kind, xml: result.xml, extensions: result.parser.extensions };
-      await this.xsd.add(file, job, result.parser.spans);
+      if (result.parser.extensionsOverflow) {
+        this.add('xsd-extension-not-checked', file, {
+          message: `more than ${fmt(MAX_EXTENSION_NAMES)} extension element names: the file was not XSD-checked`,
+        });
+      } else {
+        const job = { kind, xml: result.xml, extensions: result.parser.extensions };
+        await this.xsd.add(file, job, { spans: result.parser.spans, own });
+      }
     }
     return children;
   }

@@ -10,6 +10,7 @@
  */
 
 import { isRealDate } from '../lastmod/w3c-datetime.js';
+import { clip } from '../url/shorten.js';
 
 const W3C_DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2})))?$/;
@@ -57,7 +58,8 @@ function whyNot(text: string): string {
 export function checkW3cDatetime(input: string): W3cDatetimeCheck {
   const text = input.trim();
   const match = W3C_DATETIME.exec(text);
-  if (!match) return { ok: false, reason: `"${text}" is not a W3C Datetime: ${whyNot(text)}` };
+  if (!match)
+    return { ok: false, reason: `"${clip(text)}" is not a W3C Datetime: ${whyNot(text)}` };
   const [, ys, mos, ds, hs, mis, ss, fraction, zone, zh, zm] = match;
   const [y, month, d] = [Number(ys), Number(mos), Number(ds)];
   if (y === 0) return { ok: false, reason: `${text}: there is no year 0000` };

@@ -1,10 +1,12 @@
 /**
  * Turns the XSD pass's errors into findings, leaving out those that say again what one of our own
  * rules already said on the same line (a bad lastmod is reported once, as `lastmod-format`, not
- * also as `xsd`). Pure.
+ * also as `xsd`). Our own errors are remembered per line as a few bits, not as findings, so the
+ * check holds however many of them were dropped past the caps. Pure.
  */
 
-import type { RuleId } from './rules.js';
+import type { LineSpans } from './line-spans.js';
+import type { RuleId, Severity } from './rules.js';
 import type { Finding } from './types.js';
 import type { XsdError } from './xsd.js';
 
@@ -24,40 +26,60 @@ const COVERED_BY: Partial<Record<string, RuleId[]>> = {
   priority: ['priority-value', ...STRUCTURE],
 };
 const ELEMENT = /Element '(?:\{[^}]*\})?(?:[\w.-]+:)?([\w.-]+)'/;
+const STRUCTURAL_MESSAGE = /Expected is|Missing child/;
+
+/** One bit per rule that can cover an XSD complaint. */
+const BIT = new Map<string, number>(
+  [...new Set(Object.values(COVERED_BY).flat())].map((rule, i) => [rule as string, 1 << i]),
+);
+const maskOf = (rules: readonly RuleId[]): number =>
+  rules.reduce((mask, rule) => mask | (BIT.get(rule) ?? 0), 0);
+const STRUCTURE_MASK = maskOf(STRUCTURE);
+/** A Map, not an object: an element named `constructor` must find nothing. */
+const COVERED_MASK = new Map<string, number>(
+  Object.entries(COVERED_BY).map(([element, rules]) => [element, maskOf(rules ?? [])]),
+);
+
+/** The lines of one file where our own rules reported an error the XSD pass may repeat. */
+export class OwnErrorLines {
+  private readonly lines = new Map<number, number>();
+
+  /** Notes one of our findings (only errors of the covering rules, with a line, count). */
+  note(rule: string, severity: Severity, line: number | undefined): void {
+    const bit = BIT.get(rule);
+    if (bit === undefined || severity !== 'error' || line === undefined) return;
+    this.lines.set(line, (this.lines.get(line) ?? 0) | bit);
+  }
+
+  /** Whether one of `mask`'s rules reported an error on the line. */
+  covers(line: number, mask: number): boolean {
+    return ((this.lines.get(line) ?? 0) & mask) !== 0;
+  }
+}
 
 /**
- * The XSD errors of one file as findings.
- * @param own The file's findings from our own rules, to leave out what they cover.
+ * One XSD error of a file as a finding, or undefined when our own rules said it already.
+ * @param own The file's own error lines.
  * @param spans Line spans of entries with a structural finding: structural XSD errors in them
  *   are the same problem seen from another line.
+ * @example xsdFinding('s.xml', { line: 3, message: "Element 'foo': This element is not expected." },
+ *   new OwnErrorLines(), new LineSpans())?.rule // 'xsd'
  */
-export function xsdFindings(
+export function xsdFinding(
   file: string,
-  errors: readonly XsdError[],
-  own: readonly Finding[],
-  spans: readonly (readonly [number, number])[] = [],
-): Finding[] {
-  const ownErrors = new Map<number, Set<string>>();
-  for (const f of own) {
-    if (f.file !== file || f.severity !== 'error' || f.line === undefined) continue;
-    const rules = ownErrors.get(f.line) ?? new Set();
-    rules.add(f.rule);
-    ownErrors.set(f.line, rules);
+  error: XsdError,
+  own: OwnErrorLines,
+  spans: LineSpans,
+): Finding | undefined {
+  const { line } = error;
+  if (line !== undefined) {
+    const element = ELEMENT.exec(error.message)?.[1] ?? '';
+    const covering = COVERED_MASK.get(element) ?? STRUCTURE_MASK;
+    if (own.covers(line, covering)) return undefined;
+    const structural = covering === STRUCTURE_MASK || STRUCTURAL_MESSAGE.test(error.message);
+    if (structural && spans.covers(line)) return undefined;
   }
-  const found: Finding[] = [];
-  for (const error of errors) {
-    if (error.line !== undefined) {
-      const element = ELEMENT.exec(error.message)?.[1] ?? '';
-      const covering = COVERED_BY[element] ?? STRUCTURE;
-      const onLine = ownErrors.get(error.line);
-      if (onLine !== undefined && covering.some((rule) => onLine.has(rule))) continue;
-      const line = error.line;
-      const structural = covering === STRUCTURE || /Expected is|Missing child/.test(error.message);
-      if (structural && spans.some(([first, last]) => line >= first && line <= last)) continue;
-    }
-    const finding: Finding = { rule: 'xsd', severity: 'error', file, message: error.message };
-    if (error.line !== undefined) finding.line = error.line;
-    found.push(finding);
-  }
-  return found;
+  const finding: Finding = { rule: 'xsd', severity: 'error', file, message: error.message };
+  if (line !== undefined) finding.line = line;
+  return finding;
 }

@@ -1,21 +1,25 @@
 /**
  * Collects the files for the XSD pass and validates them in batches of about 16 MiB, so a big set
  * is never held whole and a small one costs one xmllint call per kind of schema. A batch runs in
- * xmllint's worker thread while the next files are parsed; at most one runs at a time.
+ * xmllint's worker thread while the next files are parsed; at most one runs at a time. Each XSD
+ * error becomes a finding as it is read, unless our own rules said it already.
  */
 
 import { XHTML_NS } from '../limits.js';
+import type { LineSpans } from './line-spans.js';
 import type { RuleId } from './rules.js';
-import type { Finding } from './types.js';
-import { runXsd, XSD_BATCH_BYTES, type XsdJob } from './xsd.js';
-import { xsdFindings } from './xsd-findings.js';
+import { streamXsd, XSD_BATCH_BYTES, type XsdJob } from './xsd.js';
+import { type OwnErrorLines, xsdFinding } from './xsd-findings.js';
 
 type Report = (rule: RuleId, file: string, fields: { line?: number; message: string }) => void;
 
 interface Queued {
   job: XsdJob;
   file: string;
-  spans: readonly (readonly [number, number])[];
+  /** Entries with a structural finding of our own. */
+  spans: LineSpans;
+  /** Lines with an error finding of our own. */
+  own: OwnErrorLines;
 }
 
 export class XsdQueue {
@@ -24,14 +28,14 @@ export class XsdQueue {
   private nextId = 0;
   private running: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly report: Report,
-    /** A file's findings so far, to leave out the XSD errors they already cover. */
-    private readonly findingsOf: (file: string) => readonly Finding[],
-  ) {}
+  constructor(private readonly report: Report) {}
 
   /** Queues one file; runs the batch when it is full. */
-  async add(file: string, job: Omit<XsdJob, 'id'>, spans: Queued['spans']): Promise<void> {
+  async add(
+    file: string,
+    job: Omit<XsdJob, 'id'>,
+    known: { spans: LineSpans; own: OwnErrorLines },
+  ): Promise<void> {
     const unchecked = [...job.extensions].filter(([ns]) => ns !== XHTML_NS);
     if (unchecked.length > 0) {
       const list = unchecked
@@ -41,7 +45,7 @@ export class XsdQueue {
         message: `inside these extension elements, not XSD-checked (their schemas are not shipped): ${list}; the rest of the file was`,
       });
     }
-    this.queued.push({ job: { ...job, id: this.nextId++ }, file, spans });
+    this.queued.push({ job: { ...job, id: this.nextId++ }, file, ...known });
     this.bytes += job.xml.length;
     if (this.bytes > XSD_BATCH_BYTES) await this.flush();
   }
@@ -61,12 +65,16 @@ export class XsdQueue {
   }
 
   private async validate(queued: Queued[]): Promise<void> {
+    const byId = new Map(queued.map((q) => [q.job.id, q]));
     try {
-      const errors = await runXsd(queued.map((q) => q.job));
-      for (const { job, file, spans } of queued) {
-        const found = xsdFindings(file, errors.get(job.id) ?? [], this.findingsOf(file), spans);
-        for (const f of found) this.report('xsd', file, f);
-      }
+      await streamXsd(
+        queued.map((q) => q.job),
+        (id, error) => {
+          const q = byId.get(id);
+          const finding = q && xsdFinding(q.file, error, q.own, q.spans);
+          if (q !== undefined && finding !== undefined) this.report('xsd', q.file, finding);
+        },
+      );
     } catch (error) {
       for (const { file } of queued) {
         this.report('xsd', file, { message: `the XSD pass failed: ${(error as Error).message}` });

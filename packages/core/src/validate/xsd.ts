@@ -13,6 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { SITEMAP_NS, XHTML_NS } from '../limits.js';
+import { clip } from '../url/shorten.js';
 import type { RootKind } from './parse-sitemap.js';
 
 export interface XsdJob {
@@ -42,6 +43,8 @@ export const XSD_BATCH_BYTES = 16 * 1024 * 1024;
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 const OUTPUT_LINE = /^sk-(\d+)\.xml:(\d+): (.*)$/;
 const FAILED_LINE = /^sk-(\d+)\.xml fails to validate$/;
+/** A value xmllint quotes from the file: clipped like ours. */
+const QUOTED = /'([^']*)'/g;
 
 let vendored: Promise<Map<string, XMLFileInfo>> | undefined;
 
@@ -116,10 +119,24 @@ function tidy(message: string): string {
     .replace(/^element [^:]+: /, '')
     .replace(/^Schemas validity error : /, '')
     .replaceAll(`{${SITEMAP_NS}}`, '')
-    .replaceAll(`{${XHTML_NS}}`, 'xhtml:');
+    .replaceAll(`{${XHTML_NS}}`, 'xhtml:')
+    .replace(QUOTED, (_, value: string) => `'${clip(value)}'`);
 }
 
-async function validateBatch(set: SchemaSet, jobs: XsdJob[], errors: Map<number, XsdError[]>) {
+type OnError = (id: number, error: XsdError) => void;
+
+/** Each line of a text, without splitting it into an array first. */
+function* linesOf(text: string): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    const end = text.indexOf('\n', start);
+    const stop = end < 0 ? text.length : end;
+    yield text.slice(start, stop);
+    start = stop + 1;
+  }
+}
+
+async function validateBatch(set: SchemaSet, jobs: XsdJob[], onError: OnError) {
   const result = await validateXML({
     xml: jobs.map((job) => ({ fileName: `sk-${job.id}.xml`, contents: job.xml })),
     schema: [set.schema],
@@ -128,22 +145,26 @@ async function validateBatch(set: SchemaSet, jobs: XsdJob[], errors: Map<number,
     maxMemoryPages: memoryPages.GiB,
   });
   if (result.valid) return;
-  for (const line of result.rawOutput.split('\n')) {
+  const reported = new Set<number>();
+  for (const line of linesOf(result.rawOutput)) {
     const match = OUTPUT_LINE.exec(line);
     const failed = FAILED_LINE.exec(line);
     if (match) {
       const id = Number(match[1]);
-      const list = errors.get(id) ?? [];
-      list.push({ line: Number(match[2]), message: tidy(match[3] as string) });
-      errors.set(id, list);
-    } else if (failed && !errors.has(Number(failed[1]))) {
-      errors.set(Number(failed[1]), [{ message: 'fails to validate (xmllint gave no detail)' }]);
+      reported.add(id);
+      onError(id, { line: Number(match[2]), message: tidy(match[3] as string) });
+    } else if (failed && !reported.has(Number(failed[1]))) {
+      reported.add(Number(failed[1]));
+      onError(Number(failed[1]), { message: 'fails to validate (xmllint gave no detail)' });
     }
   }
 }
 
-/** Validates the files, as few calls as their schemas and sizes allow. Errors by job id. */
-export async function runXsd(jobs: readonly XsdJob[]): Promise<Map<number, XsdError[]>> {
+/**
+ * Validates the files, as few calls as their schemas and sizes allow, handing each error over as
+ * it is read from xmllint's output (nothing is collected).
+ */
+export async function streamXsd(jobs: readonly XsdJob[], onError: OnError): Promise<void> {
   const files = await loadVendored();
   const groups = new Map<string, { set: SchemaSet; jobs: XsdJob[] }>();
   for (const job of jobs) {
@@ -152,19 +173,28 @@ export async function runXsd(jobs: readonly XsdJob[]): Promise<Map<number, XsdEr
     group.jobs.push(job);
     groups.set(set.key, group);
   }
-  const errors = new Map<number, XsdError[]>();
   for (const { set, jobs: grouped } of groups.values()) {
     let batch: XsdJob[] = [];
     let size = 0;
     for (const job of grouped) {
       if (batch.length > 0 && size + job.xml.length > XSD_BATCH_BYTES) {
-        await validateBatch(set, batch, errors);
+        await validateBatch(set, batch, onError);
         [batch, size] = [[], 0];
       }
       batch.push(job);
       size += job.xml.length;
     }
-    if (batch.length > 0) await validateBatch(set, batch, errors);
+    if (batch.length > 0) await validateBatch(set, batch, onError);
   }
+}
+
+/** Validates the files; errors by job id. For few files and errors: `streamXsd` keeps none. */
+export async function runXsd(jobs: readonly XsdJob[]): Promise<Map<number, XsdError[]>> {
+  const errors = new Map<number, XsdError[]>();
+  await streamXsd(jobs, (id, error) => {
+    const list = errors.get(id) ?? [];
+    list.push(error);
+    errors.set(id, list);
+  });
   return errors;
 }

@@ -37,10 +37,13 @@ export function renderUrl(item: RenderItem): string {
   return `${xml}</url>\n`;
 }
 
-/** Opening of a urlset; the xhtml namespace is declared only when a link is written. */
-export function urlsetOpen(withLinks: boolean, xslURL: string | undefined): string {
+/**
+ * Opening of a urlset; the xhtml namespace is declared only when a link is written. `mark` (a
+ * comment saying who wrote the file) comes right after the declaration.
+ */
+export function urlsetOpen(withLinks: boolean, xslURL: string | undefined, mark = ''): string {
   const xhtml = withLinks ? ` xmlns:xhtml="${XHTML_NS}"` : '';
-  return `${DECLARATION}${stylesheet(xslURL)}<urlset xmlns="${SITEMAP_NS}"${xhtml}>\n`;
+  return `${DECLARATION}${mark}${stylesheet(xslURL)}<urlset xmlns="${SITEMAP_NS}"${xhtml}>\n`;
 }
 
 export const URLSET_CLOSE = '</urlset>\n';
@@ -50,8 +53,12 @@ export interface IndexEntry {
   lastmod?: string | undefined;
 }
 
-export function renderIndex(entries: readonly IndexEntry[], xslURL: string | undefined): string {
-  let xml = `${DECLARATION}${stylesheet(xslURL)}<sitemapindex xmlns="${SITEMAP_NS}">\n`;
+export function renderIndex(
+  entries: readonly IndexEntry[],
+  xslURL: string | undefined,
+  mark = '',
+): string {
+  let xml = `${DECLARATION}${mark}${stylesheet(xslURL)}<sitemapindex xmlns="${SITEMAP_NS}">\n`;
   for (const entry of entries) {
     xml += `<sitemap><loc>${escapeXml(entry.url)}</loc>`;
     if (entry.lastmod) xml += `<lastmod>${entry.lastmod}</lastmod>`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSitemaps, SitemapError, type SitemapOptions } from '../../src/index.js';
 import { makeTree, page, setMtime } from '../helpers/fixture.js';
-import { parseSitemap, readAll, readXml } from '../helpers/xml.js';
+import { onlyShard, parseSitemap, readAll, readXml, setFiles } from '../helpers/xml.js';
 
 const SITE = 'https://example.com';
 
@@ -169,7 +169,7 @@ describe('bad pages and sources', () => {
         expect.stringMatching(/src\/a\.md: frontmatter field "sitemap.changefreq" must be one of/),
       ]),
     );
-    const xml = await readXml(join(root, 'dist/sitemap-0.xml'));
+    const xml = await readXml(await onlyShard(join(root, 'dist')));
     expect(parseSitemap(xml).entries).toEqual([
       { loc: `${SITE}/a/`, lastmod: '2024-01-10', links: [] },
     ]);
@@ -192,7 +192,7 @@ describe('bad pages and sources', () => {
         links: [{ lang: 'en', url: `${SITE}/a</loc>b\u0007?x=1&y='2'` }],
       }),
     });
-    const xml = await readXml(join(root, 'dist/sitemap-0.xml'));
+    const xml = await readXml(await onlyShard(join(root, 'dist')));
     expect(xml).toContain(`href="${SITE}/a%3C/loc%3Eb%07?x=1&amp;y=&apos;2&apos;"`);
     await readAll(result.files.map((f) => f.path));
   });
@@ -208,7 +208,8 @@ describe('bad pages and sources', () => {
     });
     const result = await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
     const parsed = await readAll(result.files.map((f) => f.path));
-    expect(parsed.get(join(root, 'dist/sitemap-0.xml'))?.entries.map((e) => e.loc)).toEqual([
+    const shard = await onlyShard(join(root, 'dist'));
+    expect(parsed.get(shard)?.entries.map((e) => e.loc)).toEqual([
       `${SITE}/%E6%97%A5%E6%9C%AC/`,
       `${SITE}/100%25/`,
       `${SITE}/a%20b/`,
@@ -216,9 +217,7 @@ describe('bad pages and sources', () => {
       `${SITE}/e%3Ff/`,
       `${SITE}/g&h/`,
     ]);
-    expect(await readXml(join(root, 'dist/sitemap-0.xml'))).toContain(
-      '<loc>https://example.com/g&amp;h/</loc>',
-    );
+    expect(await readXml(shard)).toContain('<loc>https://example.com/g&amp;h/</loc>');
   });
 
   it('a path of 3,000 characters is left out with a warning naming the page', async () => {
@@ -253,7 +252,10 @@ describe('bad pages and sources', () => {
   it('a URL outside the site or base is a location error, and nothing already written is lost', async () => {
     const root = await makeTree({ 'dist/index.html': page() });
     await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
-    const before = await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8');
+    const shard = await onlyShard(join(root, 'dist'));
+    const files = await setFiles(join(root, 'dist'));
+    const before = await readFile(shard, 'utf8');
+    const index = await readFile(join(root, 'dist/sitemap-index.xml'), 'utf8');
     await expectError(
       { site: SITE, outDir: join(root, 'dist'), customPages: ['https://other.com/x'] },
       'location',
@@ -278,7 +280,9 @@ describe('bad pages and sources', () => {
       'invalid-entry',
       /priority must be a number/,
     );
-    expect(await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8')).toBe(before);
+    expect(await setFiles(join(root, 'dist'))).toEqual(files);
+    expect(await readFile(shard, 'utf8')).toBe(before);
+    expect(await readFile(join(root, 'dist/sitemap-index.xml'), 'utf8')).toBe(index);
     expect((await readdir(join(root, 'dist'))).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseBuildArgs, runCli } from '../../src/cli.js';
 import { makeTree, page, setMtime } from '../helpers/fixture.js';
-import { readAll } from '../helpers/xml.js';
+import { readAll, setFiles, shardFiles, shardName } from '../helpers/xml.js';
 
 const run = promisify(execFile);
 
@@ -50,13 +50,20 @@ describe('sitemapkit build', () => {
     expect(stdout.split('\n')[0]).toBe(
       'sitemapkit: 4 pages found, 2 listed, 2 excluded (error-page 1, noindex 1); 1 dated (1 frontmatter), 1 without lastmod; 2 files',
     );
-    expect(stdout).toMatch(/https:\/\/docs\.example\.com\/sitemap-0\.xml\s+2 URLs\s+\d+ B/);
+    const [shard] = await shardFiles(join(root, 'public'));
+    expect(shard).toMatch(shardName('sitemap', 0));
+    expect(await setFiles(join(root, 'public'))).toEqual([shard, 'sitemap-index.xml']);
+    expect(stdout).toMatch(
+      new RegExp(
+        `https://docs\\.example\\.com/${shard?.replace(/\./g, '\\.')}\\s+2 URLs\\s+\\d+ B`,
+      ),
+    );
     expect(stdout).toContain('report: ');
     // Warnings name the flags a CLI user types, not the API's option names.
     expect(stderr).toBe(
       'warning: 1 of 2 pages have no source file, so nothing dates them: map their source folders with --source, or emit <meta property="article:modified_time"> (or JSON-LD dateModified) in their heads (https://docs.example.com/)\n',
     );
-    await readAll([join(root, 'public/sitemap-index.xml'), join(root, 'public/sitemap-0.xml')]);
+    await readAll([join(root, 'public/sitemap-index.xml'), join(root, `public/${shard}`)]);
     expect(JSON.parse(await readFile(join(root, 'report.json'), 'utf8')).pages).toHaveLength(4);
   });
 

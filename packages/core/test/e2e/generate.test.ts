@@ -1,9 +1,17 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSitemaps, htmlFileKeys } from '../../src/index.js';
 import { makeTree, page, setMtime } from '../helpers/fixture.js';
-import { parseSitemap, readAll, readXml } from '../helpers/xml.js';
+import {
+  onlyShard,
+  parseSitemap,
+  readAll,
+  readXml,
+  setFiles,
+  shardFiles,
+  shardName,
+} from '../helpers/xml.js';
 
 const SITE = 'https://example.com';
 
@@ -51,10 +59,13 @@ describe('generateSitemaps on a blog', () => {
     const parsed = await readAll(result.files.map((f) => f.path));
     const index = parsed.get(join(root, 'dist/sitemap-index.xml'));
     expect(index?.root).toBe('sitemapindex');
+    const [shard] = await shardFiles(join(root, 'dist'));
+    expect(shard).toMatch(shardName('sitemap', 0));
+    expect(await setFiles(join(root, 'dist'))).toEqual([shard, 'sitemap-index.xml']);
     expect(index?.entries).toEqual([
-      { loc: `${SITE}/sitemap-0.xml`, lastmod: '2024-04-04T12:00:00Z', links: [] },
+      { loc: `${SITE}/${shard}`, lastmod: '2024-04-04T12:00:00Z', links: [] },
     ]);
-    const urlset = parsed.get(join(root, 'dist/sitemap-0.xml'));
+    const urlset = parsed.get(join(root, `dist/${shard}`));
     expect(urlset?.entries).toEqual([
       // The home page lists everything under it: the newest of them dates it.
       { loc: `${SITE}/`, lastmod: '2024-04-04T12:00:00Z', links: [] },
@@ -113,32 +124,28 @@ describe('generateSitemaps on a blog', () => {
       Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`dist/p${i}/index.html`, page()])),
     );
     await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), maxUrlsPerSitemap: 1 });
+    const earlier = await shardFiles(join(root, 'dist'));
+    expect(earlier).toEqual(
+      [0, 1, 2, 3, 4].map((n) => expect.stringMatching(shardName('sitemap-root', n))),
+    );
     expect(
       (await readdir(join(root, 'dist'))).filter((f) => f.startsWith('sitemap-')).sort(),
-    ).toEqual([
-      'sitemap-index.xml',
-      'sitemap-root-0.xml',
-      'sitemap-root-1.xml',
-      'sitemap-root-2.xml',
-      'sitemap-root-3.xml',
-      'sitemap-root-4.xml',
-    ]);
-    await writeFile(join(root, 'dist/sitemap-7.xml'), 'my own notes, not a sitemap');
+    ).toEqual(['sitemap-index.xml', ...earlier].sort());
+    // Files of the user's named as ours were once, or as ours are now: no mark, never removed.
+    const own = ['sitemap-7.xml', 'sitemap-7-0badcafe.xml', 'sitemap-root-9-12345678.xml.gz'];
+    for (const name of own)
+      await writeFile(join(root, 'dist', name), 'my own notes, not a sitemap');
     // The site now fits in one file: the five shards of the earlier build are stale.
     const result = await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
-    expect(result.removed).toEqual([
-      'sitemap-root-0.xml',
-      'sitemap-root-1.xml',
-      'sitemap-root-2.xml',
-      'sitemap-root-3.xml',
-      'sitemap-root-4.xml',
-    ]);
+    expect(result.removed).toEqual([...earlier].sort());
+    const [shard] = await shardFiles(join(root, 'dist'));
+    expect(shard).toMatch(shardName('sitemap', 0));
     expect(
       (await readdir(join(root, 'dist'))).filter((f) => f.startsWith('sitemap-')).sort(),
-    ).toEqual(['sitemap-0.xml', 'sitemap-7.xml', 'sitemap-index.xml']);
-    expect(await readFile(join(root, 'dist/sitemap-7.xml'), 'utf8')).toBe(
-      'my own notes, not a sitemap',
-    );
+    ).toEqual([shard, 'sitemap-index.xml', ...own].sort());
+    for (const name of own) {
+      expect(await readFile(join(root, 'dist', name), 'utf8')).toBe('my own notes, not a sitemap');
+    }
   });
 
   it("keeps the user's robots.txt lines and adds the Sitemap line once", async () => {
@@ -161,15 +168,18 @@ describe('generateSitemaps on a blog', () => {
       gzip: true,
       robotsTxt: false,
     });
+    const [shard] = await shardFiles(join(root, 'dist'));
+    expect(shard).toMatch(shardName('sitemap', 0, true));
     expect(result.files.map((f) => f.path.replace(root, ''))).toEqual([
       '/dist/sitemap-index.xml',
-      '/dist/sitemap-0.xml.gz',
+      `/dist/${shard}`,
     ]);
+    expect(await setFiles(join(root, 'dist'))).toEqual([shard, 'sitemap-index.xml']);
     const parsed = await readAll(result.files.map((f) => f.path));
-    expect(parsed.get(join(root, 'dist/sitemap-index.xml'))?.entries[0]?.loc).toBe(
-      `${SITE}/sitemap-0.xml.gz`,
-    );
-    expect(parsed.get(join(root, 'dist/sitemap-0.xml.gz'))?.entries.map((e) => e.loc)).toEqual([
+    expect(parsed.get(join(root, 'dist/sitemap-index.xml'))?.entries.map((e) => e.loc)).toEqual([
+      `${SITE}/${shard}`,
+    ]);
+    expect(parsed.get(join(root, `dist/${shard}`))?.entries.map((e) => e.loc)).toEqual([
       `${SITE}/`,
       `${SITE}/a/`,
     ]);
@@ -255,14 +265,19 @@ describe('generateSitemaps on a blog', () => {
         blog: (item) => (item.url.includes('/blog/') ? { ...item, priority: 0.9 } : undefined),
       },
     });
+    const shards = await shardFiles(join(root, 'dist'));
+    expect(shards).toEqual([
+      expect.stringMatching(shardName('sitemap-blog', 0)),
+      expect.stringMatching(shardName('sitemap-pages', 0)),
+    ]);
     expect(result.files.map((f) => f.url)).toEqual([
       `${SITE}/sitemap-index.xml`,
-      `${SITE}/sitemap-blog-0.xml`,
-      `${SITE}/sitemap-pages-0.xml`,
+      ...shards.map((name) => `${SITE}/${name}`),
     ]);
+    expect(await setFiles(join(root, 'dist'))).toEqual([...shards, 'sitemap-index.xml'].sort());
     const parsed = await readAll(result.files.map((f) => f.path));
     expect(
-      parsed.get(join(root, 'dist/sitemap-blog-0.xml'))?.entries.map((e) => [e.loc, e.priority]),
+      parsed.get(join(root, 'dist', shards[0] as string))?.entries.map((e) => [e.loc, e.priority]),
     ).toEqual([
       [`${SITE}/blog/a/`, '0.9'],
       [`${SITE}/blog/b/`, '0.9'],
@@ -294,7 +309,7 @@ describe('generateSitemaps on a blog', () => {
     });
     expect(result.pages.excluded).toEqual({ include: 1, exclude: 1, filter: 1 });
     const urlset = (await readAll(result.files.map((f) => f.path))).get(
-      join(root, 'dist/sitemap-0.xml'),
+      await onlyShard(join(root, 'dist')),
     );
     expect(urlset?.entries).toEqual([
       { loc: `${SITE}/`, links: [] },
@@ -324,7 +339,12 @@ describe('generateSitemaps on a blog', () => {
       xslURL: '/docs/sitemap.xsl',
       robotsTxt: false,
     });
-    const xml = await readXml(join(root, 'dist/sitemap-0.xml'));
+    const shard = await onlyShard(join(root, 'dist'));
+    expect(result.files.map((f) => f.url)).toEqual([
+      `${SITE}/docs/sitemap-index.xml`,
+      `${SITE}/docs/${basename(shard)}`,
+    ]);
+    const xml = await readXml(shard);
     expect(xml).toContain('<?xml-stylesheet type="text/xsl" href="/docs/sitemap.xsl"?>');
     expect(parseSitemap(xml).entries.map((e) => e.loc)).toEqual([
       `${SITE}/docs/`,
@@ -349,7 +369,7 @@ describe('generateSitemaps on a blog', () => {
       i18n: { defaultLocale: 'en', locales: { en: 'en-US', es: 'es-ES' } },
     });
     const urlset = (await readAll(result.files.map((f) => f.path))).get(
-      join(root, 'dist/sitemap-0.xml'),
+      await onlyShard(join(root, 'dist')),
     );
     expect(urlset?.namespaces['xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
     const about = urlset?.entries.find((e) => e.loc === `${SITE}/es/about/`);
@@ -400,6 +420,8 @@ describe('edge cases of what is listed', () => {
   it("writes no sitemap when every page is left out, and removes the earlier build's files", async () => {
     const root = await makeTree({ 'dist/index.html': page(), 'dist/a/index.html': page() });
     await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), robotsTxt: false });
+    const [shard] = await shardFiles(join(root, 'dist'));
+    expect(shard).toMatch(shardName('sitemap', 0));
     const result = await generateSitemaps({
       site: SITE,
       outDir: join(root, 'dist'),
@@ -408,7 +430,7 @@ describe('edge cases of what is listed', () => {
     });
     expect(result.indexUrl).toBeNull();
     expect(result.files).toEqual([]);
-    expect(result.removed).toEqual(['sitemap-0.xml', 'sitemap-index.xml']);
+    expect(result.removed).toEqual([shard, 'sitemap-index.xml']);
     expect(result.warnings.map((w) => w.code)).toContain('nothing-listed');
     expect(await readdir(join(root, 'dist'))).toEqual(['a', 'index.html']);
   });

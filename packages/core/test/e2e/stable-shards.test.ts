@@ -1,11 +1,13 @@
 /** Stable shards: a change in one section of a site rewrites only that section's files. */
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSitemaps } from '../../src/index.js';
 import { sectionOf, splitSections } from '../../src/sections.js';
+import { LOCK_NAME } from '../../src/site-lock.js';
+import { faultHook } from '../../src/write.js';
 import { makeTree, page, writeTree } from '../helpers/fixture.js';
-import { readAll } from '../helpers/xml.js';
+import { readAll, setFiles, shardFiles, shardName } from '../helpers/xml.js';
 
 const SITE = 'https://example.com';
 
@@ -54,16 +56,20 @@ describe('stable shards and incremental rewrites', () => {
     const root = await makeTree(tree);
     const options = { site: SITE, outDir: join(root, 'dist'), maxUrlsPerSitemap: 500, head: false };
     const first = await generateSitemaps(options);
-    expect(first.files.map((f) => f.url.slice(SITE.length + 1))).toEqual([
+    const firstNames = first.files.map((f) => f.url.slice(SITE.length + 1));
+    expect(firstNames).toEqual([
       'sitemap-index.xml',
-      'sitemap-root-0.xml',
-      'sitemap-blog-0.xml',
-      'sitemap-blog-1.xml',
-      'sitemap-blog-2.xml',
-      'sitemap-docs-0.xml',
-      'sitemap-docs-1.xml',
-      'sitemap-docs-2.xml',
+      expect.stringMatching(shardName('sitemap-root', 0)),
+      expect.stringMatching(shardName('sitemap-blog', 0)),
+      expect.stringMatching(shardName('sitemap-blog', 1)),
+      expect.stringMatching(shardName('sitemap-blog', 2)),
+      expect.stringMatching(shardName('sitemap-docs', 0)),
+      expect.stringMatching(shardName('sitemap-docs', 1)),
+      expect.stringMatching(shardName('sitemap-docs', 2)),
     ]);
+    // The index lists exactly the shards written, and they are the set's only files on disk.
+    expect(await shardFiles(options.outDir)).toEqual(firstNames.slice(1));
+    expect(await setFiles(options.outDir)).toEqual([...firstNames].sort());
     await readAll(first.files.map((f) => f.path));
     const before = new Map(
       await Promise.all(
@@ -72,25 +78,63 @@ describe('stable shards and incremental rewrites', () => {
         ),
       ),
     );
+    const oldBlog = firstNames.filter((name) => name.startsWith('sitemap-blog-'));
 
     await new Promise((r) => setTimeout(r, 20));
     await writeTree(root, { 'dist/blog/post-0-new/index.html': page() });
-    const second = await generateSitemaps(options);
+    // Every change to a file, in order, to see the old shards go only once the new index is in.
+    const changes: Array<[string, string]> = [];
+    faultHook.beforeChange = (step, path) => changes.push([step, basename(path)]);
+    let second: Awaited<ReturnType<typeof generateSitemaps>>;
+    try {
+      second = await generateSitemaps(options);
+    } finally {
+      faultHook.beforeChange = undefined;
+    }
+    const secondNames = second.files.map((f) => f.url.slice(SITE.length + 1));
+    expect(await shardFiles(options.outDir)).toEqual(secondNames.slice(1));
     const parsed = await readAll(second.files.map((f) => f.path));
+    const kept: string[] = [];
     for (const file of second.files) {
       const hasBlog = (parsed.get(file.path)?.entries ?? []).some((e) =>
         e.loc.startsWith(`${SITE}/blog/`),
       );
       if (file.kind === 'index' || hasBlog) continue;
+      // Same URLs: same name, same bytes, not rewritten.
+      expect(before.has(file.path), file.url).toBe(true);
       const [bytes, mtime] = before.get(file.path) ?? [];
       expect(file.changed, file.url).toBe(false);
       expect(await readFile(file.path), file.url).toEqual(bytes);
       expect((await stat(file.path)).mtimeMs, file.url).toBe(mtime);
+      kept.push(basename(file.path));
     }
+    expect(kept).toEqual(firstNames.filter((name) => /^sitemap-(root|docs)-/.test(name)));
+    // The blog's shards have new content, so new names; the index lists them.
+    const newBlog = secondNames.filter((name) => name.startsWith('sitemap-blog-'));
+    expect(newBlog).toEqual(
+      [0, 1, 2].map((n) => expect.stringMatching(shardName('sitemap-blog', n))),
+    );
+    for (const name of newBlog) expect(oldBlog).not.toContain(name);
     expect(second.files.filter((f) => f.changed).map((f) => f.url.slice(SITE.length + 1))).toEqual([
-      'sitemap-blog-0.xml',
-      'sitemap-blog-1.xml',
-      'sitemap-blog-2.xml',
+      'sitemap-index.xml',
+      ...newBlog,
     ]);
+    // The old blog shards are gone, removed only after the new index was renamed into place.
+    expect(second.removed).toEqual([...oldBlog].sort());
+    expect(await setFiles(options.outDir)).toEqual([...secondNames].sort());
+    const indexIn = changes.findIndex(
+      ([step, name]) => step === 'rename' && name === 'sitemap-index.xml',
+    );
+    // The build's lock aside, what is removed is the old set's stale files.
+    const removes = changes.flatMap(([step, name], i) =>
+      step === 'remove' && name !== LOCK_NAME ? [[name, i] as const] : [],
+    );
+    expect(indexIn).toBeGreaterThanOrEqual(0);
+    expect(removes.map(([name]) => name).sort()).toEqual([...oldBlog].sort());
+    for (const [name, i] of removes) expect(i, name).toBeGreaterThan(indexIn);
+    // Nothing written under a name the old index listed.
+    for (const [step, name] of changes) {
+      if (step === 'rename' && name !== 'sitemap-index.xml') expect(firstNames).not.toContain(name);
+    }
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSitemaps, type SitemapOptions } from '../../src/index.js';
 import { makeTree, page, setMtime } from '../helpers/fixture.js';
 import { commitAll, git, gitInit } from '../helpers/git.js';
+import { onlyShard } from '../helpers/xml.js';
 
 const SITE = 'https://example.com';
 
@@ -527,7 +528,7 @@ describe('dates the protocol cannot carry', () => {
         'b/index.html: modified date in the head: 0000-01-01: there is no year 0000 in a sitemap date (years start at 0001)',
       ]),
     );
-    expect(await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8')).toContain(
+    expect(await readFile(await onlyShard(join(root, 'dist')), 'utf8')).toContain(
       '<lastmod>0050-06-15T12:00:00Z</lastmod>',
     );
   });

@@ -1,5 +1,7 @@
 /** Reads sitemap XML back with a real parser (saxes) and validates it against the vendored XSDs. */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
 import { validateXML } from 'xmllint-wasm';
@@ -97,4 +99,75 @@ export async function readAll(paths: string[]): Promise<Map<string, ParsedSitema
     out.set(path, parseSitemap(xml));
   }
   return out;
+}
+
+/** The mark every file of the set `filenameBase` starts with, after the XML declaration. */
+export function ownHead(filenameBase = 'sitemap'): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- sitemapkit: ${filenameBase} -->\n`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The name of shard `n` of `prefix`, named by the hash of its content:
+ * `shardName('sitemap', 0)` matches `sitemap-0-d1aebdb2.xml`; `gz` for `.xml.gz`.
+ */
+export function shardName(prefix: string, n: number, gz = false): RegExp {
+  return new RegExp(`^${escapeRegExp(prefix)}-${n}-[0-9a-f]{8}\\.xml${gz ? '\\.gz' : ''}$`);
+}
+
+/** The hash a shard's name ends in: the first 8 hex digits of sha256 of its uncompressed XML. */
+export function contentHash(xml: string | Buffer): string {
+  return createHash('sha256').update(xml).digest('hex').slice(0, 8);
+}
+
+/**
+ * The file names of the set's sitemaps `dir/<index>` lists, in index order. A listed sitemap
+ * not named as the set's (`customSitemaps`: another tool's `shop/sitemap.xml`) is left out; one
+ * that is throws (failing the test) when it is not in `dir`, when its name does not end in the
+ * hash of its content, or when it does not start with the set's mark.
+ */
+export async function shardFiles(dir: string, index = 'sitemap-index.xml'): Promise<string[]> {
+  const indexXml = await readXml(join(dir, index));
+  const base = index.replace(/-index(-\d+)?\.xml$/, '');
+  if (!indexXml.startsWith(ownHead(base))) throw new Error(`${index} does not start with the mark`);
+  const names: string[] = [];
+  for (const { loc } of parseSitemap(indexXml).entries) {
+    const name = decodeURIComponent(new URL(loc).pathname.split('/').at(-1) ?? '');
+    if (!name.startsWith(`${base}-`)) continue;
+    const match = /-([0-9a-f]{8})\.xml(\.gz)?$/.exec(name);
+    if (!match) throw new Error(`${index} lists ${loc}, whose name carries no content hash`);
+    let xml: string;
+    try {
+      xml = await readXml(join(dir, name));
+    } catch (error) {
+      throw new Error(`${index} lists ${loc}, but ${name} is not in ${dir}`, { cause: error });
+    }
+    if (contentHash(xml) !== match[1])
+      throw new Error(
+        `${name} is named by hash ${match[1]}; its content hashes to ${contentHash(xml)}`,
+      );
+    if (!xml.startsWith(ownHead(base))) throw new Error(`${name} does not start with the mark`);
+    names.push(name);
+  }
+  return names;
+}
+
+/**
+ * Every file in `dir` named like a file of the set `filenameBase` (`sitemap-*.xml`,
+ * `sitemap-*.xml.gz`), sorted: its indexes and shards, and any stray or old-style name beside
+ * them, so that comparing it with the set's names fails on an extra file.
+ */
+export async function setFiles(dir: string, filenameBase = 'sitemap'): Promise<string[]> {
+  const pattern = new RegExp(`^${escapeRegExp(filenameBase)}-.*\\.xml(\\.gz)?$`);
+  return (await readdir(dir)).filter((name) => pattern.test(name)).sort();
+}
+
+/** The one shard of a single-file site: the only sitemap `dir/sitemap-index.xml` lists. */
+export async function onlyShard(dir: string): Promise<string> {
+  const names = await shardFiles(dir);
+  if (names.length !== 1) throw new Error(`the index lists ${names.length} sitemaps, not one`);
+  return join(dir, names[0] as string);
 }

@@ -1,3 +1,4 @@
+import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildFormat, TrailingSlash } from '../../src/types.js';
 import {
@@ -35,8 +36,9 @@ describe('routeFromFile + routeUrl', () => {
       'https://e.com/app/',
       'https://e.com/app/about.html',
     ],
+    // Native separators: `\` on Windows (on Linux and macOS `\` is part of a name, see below).
     [
-      'docs\\guide\\index.html',
+      ['docs', 'guide', 'index.html'].join(sep),
       true,
       'ignore',
       'directory',
@@ -112,12 +114,17 @@ describe('fileRouteKey', () => {
     'about.html': '/about',
     'about/index.html': '/about',
     'blog/post/index.html': '/blog/post',
-    'blog\\post.html': '/blog/post',
+    [`blog${sep}post.html`]: '/blog/post',
     'cafe\u0301/index.html': '/café',
     'feed.json': null,
   };
   for (const [file, key] of Object.entries(rows))
     it(`${file} -> ${key}`, () => expect(fileRouteKey(file)).toBe(key));
+
+  it.skipIf(sep !== '/')('a `\\` in a name on Linux and macOS is kept, not a folder', () => {
+    expect(fileRouteKey('blog\\post.html')).toBe('/blog\\post');
+    expect(fileRouteKey('a\\b/index.html')).toBe('/a\\b');
+  });
 });
 
 describe('pathUrl: a page with no file, under the same policy as files', () => {

@@ -2,23 +2,9 @@
 
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validateCommand } from '../../src/validate/index.js';
+import { runValidate } from '../helpers/validate.js';
 
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
-
-async function run(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await validateCommand(args, {
-    stdout: (s) => {
-      stdout += s;
-    },
-    stderr: (s) => {
-      stderr += s;
-    },
-  });
-  return { code, stdout, stderr };
-}
 
 describe('usage errors exit 2 and name the option', () => {
   /** Arguments -> what stderr must say. */
@@ -37,7 +23,7 @@ describe('usage errors exit 2 and name the option', () => {
   ];
   for (const [args, message] of CASES) {
     it(`${args.map((a) => a.replace(CORPUS, 'corpus/')).join(' ') || '(nothing)'} -> ${message}`, async () => {
-      const { code, stdout, stderr } = await run(...args);
+      const { code, stdout, stderr } = await runValidate(...args);
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toContain(message);
@@ -48,14 +34,14 @@ describe('usage errors exit 2 and name the option', () => {
 
 describe('exit codes and output', () => {
   it('--help prints the usage and exits 0', async () => {
-    const { code, stdout } = await run('--help');
+    const { code, stdout } = await runValidate('--help');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: sitemapkit validate <target>/);
     for (const flag of ['--site', '--limits', '--json', '--no-xsd']) expect(stdout).toContain(flag);
   });
 
   it('exits 0 on a clean set, with the summary line last', async () => {
-    const { code, stdout } = await run(`${CORPUS}clean/astro`);
+    const { code, stdout } = await runValidate(`${CORPUS}clean/astro`);
     expect(code).toBe(0);
     expect(stdout.trimEnd().split('\n').at(-1)).toBe(
       '2 files (1 index), 3 URLs: 0 errors, 0 warnings',
@@ -63,7 +49,7 @@ describe('exit codes and output', () => {
   });
 
   it('exits 0 on warnings only', async () => {
-    const { code, stdout } = await run(`${CORPUS}rules/url-whitespace.xml`);
+    const { code, stdout } = await runValidate(`${CORPUS}rules/url-whitespace.xml`);
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /^warning url-whitespace .*url-whitespace\.xml:4 https:\/\/example\.com\/ <loc>: whitespace around the URL$/m,
@@ -71,7 +57,7 @@ describe('exit codes and output', () => {
   });
 
   it('exits 1 on an error, one line per finding: severity rule file:line url message', async () => {
-    const { code, stdout } = await run(
+    const { code, stdout } = await runValidate(
       `${CORPUS}rules/url-location.xml`,
       '--site',
       'https://example.com/blog/',
@@ -91,7 +77,11 @@ describe('exit codes and output', () => {
   });
 
   it('--json prints the report', async () => {
-    const { code, stdout } = await run(`${CORPUS}rules/priority-value.xml`, '--json', '--no-xsd');
+    const { code, stdout } = await runValidate(
+      `${CORPUS}rules/priority-value.xml`,
+      '--json',
+      '--no-xsd',
+    );
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ errors: 1, warnings: 0, urlCount: 1, site: null });
@@ -108,7 +98,7 @@ describe('exit codes and output', () => {
   });
 
   it('--no-xsd skips the XSD pass', async () => {
-    expect((await run(`${CORPUS}rules/xsd.xml`)).code).toBe(1);
-    expect((await run(`${CORPUS}rules/xsd.xml`, '--no-xsd')).code).toBe(0);
+    expect((await runValidate(`${CORPUS}rules/xsd.xml`)).code).toBe(1);
+    expect((await runValidate(`${CORPUS}rules/xsd.xml`, '--no-xsd')).code).toBe(0);
   });
 });

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatReport, type ValidationReport } from '../../src/validate/index.js';
-
-function report(overrides: Partial<ValidationReport>): ValidationReport {
-  return {
-    root: '/site',
-    site: null,
-    files: [],
-    findings: [],
-    errors: 0,
-    warnings: 0,
-    urlCount: 0,
-    ...overrides,
-  };
-}
+import { formatReport } from '../../src/validate/index.js';
+import { emptyReport } from '../helpers/validate.js';
 
 describe('formatReport', () => {
   it('writes one line per finding, the site, then the counts', () => {
     const text = formatReport(
-      report({
+      emptyReport({
         site: { url: 'https://e.com/', source: 'option' },
         files: [{ path: 'sitemap.xml', kind: 'urlset', urlCount: 1, bytes: 10, xmlBytes: 10 }],
         findings: [
@@ -61,11 +49,13 @@ describe('formatReport', () => {
       line: i + 1,
       message: 'twice',
     }));
-    const lines = formatReport(report({ findings, warnings: 25 }))
+    const lines = formatReport(emptyReport({ findings, warnings: 25 }))
       .trimEnd()
       .split('\n');
     expect(lines.filter((l) => l.startsWith('warning'))).toHaveLength(20);
-    expect(lines.at(-2)).toBe('… and 5 more duplicate-url in s.xml (--json lists them all)');
+    expect(lines.at(-2)).toBe(
+      '… and 5 more duplicate-url findings in s.xml (--json lists them all)',
+    );
     expect(lines.at(-1)).toBe('0 files, 0 URLs: 0 errors, 25 warnings');
   });
 
@@ -73,7 +63,7 @@ describe('formatReport', () => {
     const files = [
       { path: 'sitemap.xml', kind: 'urlset' as const, urlCount: 2, bytes: 1, xmlBytes: 1 },
     ];
-    expect(formatReport(report({ files, urlCount: 2 }))).toContain(
+    expect(formatReport(emptyReport({ files, urlCount: 2 }))).toContain(
       'site: unknown, so the location rule was not checked (pass --site <url>)',
     );
   });

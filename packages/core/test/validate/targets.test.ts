@@ -154,6 +154,7 @@ describe('validateSitemaps', () => {
           message: '<loc>: a relative URL: write it absolute, https://…',
         },
       ],
+      dropped: [],
       errors: 1,
       warnings: 0,
       urlCount: 1,

@@ -1,0 +1,100 @@
+/**
+ * Which files in the output folder are ours, and the removal of ours that are stale.
+ *
+ * A build removes only files it can prove it wrote: every sitemap and index it writes carries
+ * the mark `<!-- sitemapkit: <filenameBase> -->` right after the XML declaration. A file is
+ * ours when its name is one of the set's names (`sitemap-index.xml`, `sitemap-…-<hash>.xml`),
+ * it is a regular file, and it carries the mark of this set. Another tool's `sitemap-2023.xml`,
+ * an unmarked file, a FIFO or a symlink under such a name is never touched.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { constants, gunzipSync } from 'node:zlib';
+import { readStart, removeFile } from './write.js';
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** The mark a file of the set `filenameBase` carries, after the XML declaration. */
+export function ownMark(filenameBase: string): string {
+  return `<!-- sitemapkit: ${filenameBase} -->\n`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Names the set `filenameBase` writes: its indexes, and its sitemaps named by a hash of their
+ * content (`sitemap-0-1a2b3c4d.xml`, `sitemap-blog-3-…`).
+ */
+export function setFileName(filenameBase: string): RegExp {
+  const b = escapeRegExp(filenameBase);
+  return new RegExp(`^${b}-(index(-\\d+)?\\.xml|[A-Za-z0-9_-]+-[0-9a-f]{8}\\.xml(\\.gz)?)$`);
+}
+
+/** Temporary files of the set's writes (`.sitemap-0-1a2b3c4d.xml.<pid>.<hex>.tmp`). */
+function setTempName(filenameBase: string): RegExp {
+  const names = setFileName(filenameBase).source.slice(1, -1);
+  return new RegExp(`^\\.${names}\\.\\d+\\.[0-9a-f]{8}\\.tmp$`);
+}
+
+/** The text at the start of `bytes`, inflated when they are gzip (a cut stream too). */
+function startText(bytes: Buffer): string {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      return gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+    } catch {
+      return '';
+    }
+  }
+  return bytes.toString('utf8');
+}
+
+/** Whether `path` is a regular file carrying the set's mark (or, `cut`, a prefix of it). */
+async function carriesMark(path: string, filenameBase: string, cut: boolean): Promise<boolean> {
+  const bytes = await readStart(path, 4096);
+  if (bytes === null) return false;
+  const head = DECLARATION + ownMark(filenameBase);
+  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const text = startText(bytes);
+  if (text.startsWith(head)) return true;
+  if (!cut) return false;
+  // A temporary file cut short by a killed build holds less than its head (or, compressed,
+  // not enough to inflate it): nothing to lose.
+  return (
+    head.startsWith(text) && (text !== '' || bytes.length === 0 || (gzip && bytes.length < 64))
+  );
+}
+
+/** Whether the file `name` in `outDir` is one of the set's files, written by us. */
+export async function isOurs(outDir: string, name: string, filenameBase: string): Promise<boolean> {
+  return (
+    setFileName(filenameBase).test(name) && carriesMark(join(outDir, name), filenameBase, false)
+  );
+}
+
+/**
+ * Removes what a killed build of this set left: temporary files. Called with the folder's lock
+ * held, so no running build owns them.
+ */
+export async function removeLeftovers(outDir: string, filenameBase: string): Promise<void> {
+  const temp = setTempName(filenameBase);
+  for (const name of (await readdir(outDir)).sort()) {
+    if (temp.test(name) && (await carriesMark(join(outDir, name), filenameBase, true)))
+      await removeFile(join(outDir, name));
+  }
+}
+
+/** Removes the set's files in `outDir` that are not in `keep`; returns their names. */
+export async function removeStale(
+  outDir: string,
+  filenameBase: string,
+  keep: ReadonlySet<string>,
+): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of (await readdir(outDir)).sort()) {
+    if (keep.has(name) || !(await isOurs(outDir, name, filenameBase))) continue;
+    if (await removeFile(join(outDir, name))) removed.push(name);
+  }
+  return removed;
+}
