@@ -32,26 +32,39 @@ export type UndatedReason =
 export interface DescribedPages {
   /** hreflang alternates read from heads, by page URL. */
   headLinks: Map<string, LinkItem[]>;
-  /** Listed pages without a lastmod, by why; with up to three URLs each (shortened) for the warning. */
-  undated: Map<UndatedReason, { count: number; examples: string[] }>;
+  /**
+   * Listed pages without a lastmod, by why; with up to three URLs each (shortened) for the
+   * warning, and how many of them have an HTML file as their source (a plain HTML page, as in a
+   * Vite app: no frontmatter to set, so the advice differs).
+   */
+  undated: Map<UndatedReason, { count: number; examples: string[]; html: number }>;
   git?: GitDates;
 }
 
 /** Pages named one by one in a warning before the rest are only counted. */
 const MAX_LISTED = 20;
 
+/**
+ * A page-level problem: a warning that ends with what happens to the page (`otherwise`), or
+ * under `strict` an error that says the build fails instead.
+ */
 function warnOrThrow(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   warning: SitemapWarning,
+  otherwise: string,
 ): void {
   if (options.strict) {
-    throw new SitemapError('invalid-entry', `sitemapkit: ${warning.message}`, {
-      ...(warning.file ? { file: warning.file } : {}),
-      ...(warning.url ? { url: warning.url } : {}),
-    });
+    throw new SitemapError(
+      'invalid-entry',
+      `sitemapkit: ${warning.message}; the build fails, as \`strict\` is on`,
+      {
+        ...(warning.file ? { file: warning.file } : {}),
+        ...(warning.url ? { url: warning.url } : {}),
+      },
+    );
   }
-  warnings.push(warning);
+  warnings.push({ ...warning, message: `${warning.message}; ${otherwise}` });
 }
 
 const HTML_EXTENSION = /\.html?$/i;
@@ -73,11 +86,12 @@ function leftOutUnnamed(
     why = 'its name is not valid UTF-8, so no URL can name it';
   }
   if (why === null) return false;
-  warnOrThrow(options, warnings, {
-    code: 'page-unaddressable',
-    message: `${echo(file)}: ${why}; left out`,
-    file,
-  });
+  warnOrThrow(
+    options,
+    warnings,
+    { code: 'page-unaddressable', message: `${echo(file)}: ${why}`, file },
+    'left out',
+  );
   record.excluded = 'unaddressable';
   return true;
 }
@@ -159,20 +173,31 @@ export async function describePages(
     record.source = source.rel;
     if (source.frontmatterError) {
       const { message, line } = source.frontmatterError;
-      warnOrThrow(options, warnings, {
-        code: 'invalid-frontmatter',
-        message: `${echo(source.rel)}${line ? `:${line}` : ''}: ${message}; the page stays, without frontmatter values`,
-        file: source.rel,
-      });
+      warnOrThrow(
+        options,
+        warnings,
+        {
+          code: 'invalid-frontmatter',
+          message: `${echo(source.rel)}${line ? `:${line}` : ''}: ${message}`,
+          file: source.rel,
+        },
+        'the page stays, without frontmatter values',
+      );
     }
     if (source.meta) {
       for (const problem of source.meta.problems) {
         const isDate = problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.');
-        warnOrThrow(options, warnings, {
-          code: isDate ? 'invalid-date' : 'invalid-frontmatter',
-          message: `${echo(source.rel)}: frontmatter field "${problem.field}" ${problem.message}; ${options.strict ? 'failing the build (strict)' : 'not used'}`,
-          file: source.rel,
-        });
+        // A field is named in double quotes, never in backticks: those name options.
+        warnOrThrow(
+          options,
+          warnings,
+          {
+            code: isDate ? 'invalid-date' : 'invalid-frontmatter',
+            message: `${echo(source.rel)}: frontmatter field "${problem.field}" ${problem.message}`,
+            file: source.rel,
+          },
+          'not used',
+        );
       }
       if (source.meta.exclude) {
         record.excluded = 'frontmatter';
@@ -221,11 +246,16 @@ export async function describePages(
     const verdict = outcomes[index];
     if (!verdict) return;
     if ('error' in verdict) {
-      warnOrThrow(options, warnings, {
-        code: 'page-unreadable',
-        message: `${echo(record.file as string)}: cannot be read (${echo(verdict.error, 400)}); left out`,
-        file: record.file as string,
-      });
+      warnOrThrow(
+        options,
+        warnings,
+        {
+          code: 'page-unreadable',
+          message: `${echo(record.file as string)}: cannot be read (${echo(verdict.error, 400)})`,
+          file: record.file as string,
+        },
+        'left out',
+      );
       record.excluded = 'unreadable';
       return;
     }
@@ -274,7 +304,7 @@ export async function describePages(
       message: `${renderTime - MAX_LISTED} more head dates were the build's own time and not used (see the report)`,
     });
   }
-  const undated = new Map<UndatedReason, { count: number; examples: string[] }>();
+  const undated: DescribedPages['undated'] = new Map();
   const why = new Map<PageRecord, UndatedReason>();
   let future = 0;
   for (const { record, source, evidence } of kept) {
@@ -318,8 +348,9 @@ export async function describePages(
       record.lastmodFrom = 'option';
       continue;
     }
-    const entry = undated.get(reason) ?? { count: 0, examples: [] };
+    const entry = undated.get(reason) ?? { count: 0, examples: [], html: 0 };
     entry.count++;
+    if (record.source && HTML_EXTENSION.test(record.source)) entry.html++;
     if (entry.examples.length < 3) entry.examples.push(echo(record.url));
     undated.set(reason, entry);
   }

@@ -35,6 +35,8 @@ import { shorten } from './url/shorten.js';
 const MAX_LISTED_WARNINGS = 20;
 /** Warnings of one kind past this many are counted in one last warning of that kind. */
 const MAX_WARNINGS_PER_CODE = 20;
+/** `onProgress` hears of the walk once per this many pages found. */
+const PROGRESS_EVERY = 1000;
 
 /**
  * At most `MAX_WARNINGS_PER_CODE` warnings of each code, in their order; the rest of a code are
@@ -160,12 +162,16 @@ async function discoverAndDescribe(
           options.threads,
         )
       : null;
+  const { onProgress } = options;
   try {
     const found = await findPages(options, warnings, (count) => {
       if (count === THREAD_FROM_PAGES && wanted) {
         thread.helper = HelperThread.start(options.sources, options.root, fieldsToRead(options));
       }
+      if (onProgress && count % PROGRESS_EVERY === 0) onProgress({ stage: 'walk', done: count });
     });
+    onProgress?.({ stage: 'walk', done: found.length });
+    onProgress?.({ stage: 'describe', done: 0, total: found.length });
     const sources = indexSources(
       thread.helper
         ? await thread.helper.sources()
@@ -191,6 +197,7 @@ async function discoverAndDescribe(
       thread.helper,
       git?.dates,
     );
+    onProgress?.({ stage: 'describe', done: found.length, total: found.length });
     return { found, described };
   } finally {
     thread.helper?.stop();
@@ -206,6 +213,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   const options = resolveOptions(input);
   const warnings: SitemapWarning[] = [];
   const { found, described } = await discoverAndDescribe(options, warnings);
+  options.onProgress?.({ stage: 'write', done: 0 });
 
   const custom = customRecords(options);
   const records = found;
@@ -255,6 +263,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
     });
   }
   const { files, removed } = await writeSet(nothing ? null : groups, options, warnings);
+  options.onProgress?.({ stage: 'write', done: files.length, total: files.length });
   const indexUrls = files.filter((f) => f.kind === 'index').map((f) => f.url);
   return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described);
 }
@@ -316,21 +325,31 @@ function undatedWarnings(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): void {
-  const advice: Record<UndatedReason, (n: number) => string> = {
+  // Sources that are the HTML pages themselves (a Vite app's entries) have no frontmatter to
+  // set: their dates come from git history, or from a date in their heads.
+  const useGit = (html: boolean, otherwise: string) => {
+    if (options.git === false) return 'turn on `git`, or ';
+    return html ? 'commit them to git (each is then dated by its last commit), or ' : otherwise;
+  };
+  const dateThem = (html: boolean) =>
+    html
+      ? 'add <meta property="article:modified_time" content="2024-05-01"> to their heads'
+      : 'set a modified date in their frontmatter (lastmod, updatedDate)';
+  const advice: Record<UndatedReason, (n: number, html: boolean) => string> = {
     'no-source': (n) =>
       `${n} of ${included} pages have no source file, so nothing dates them: map their source folders with \`sources\`, or emit <meta property="article:modified_time"> (or JSON-LD dateModified) in their heads`,
     shallow: (n) =>
       `${n} of ${included} pages have no lastmod: the git history of their sources is cut by a shallow clone; fetch the full history (fetch-depth: 0 in CI)`,
-    'checkout-time': (n) =>
-      `${n} of ${included} pages have no lastmod: their sources are not in a git work tree and their file times are all one moment (a fresh copy or an unpacked archive), which says nothing of edits; ${options.git === false ? 'turn on `git` or ' : 'build from a git checkout, or '}set a modified date in their frontmatter (lastmod, updatedDate)`,
-    'no-evidence': (n) =>
-      `${n} of ${included} pages have a source but no date: ${options.git === false ? 'turn on `git`, or ' : ''}set a modified date in their frontmatter (lastmod, updatedDate)`,
+    'checkout-time': (n, html) =>
+      `${n} of ${included} pages have no lastmod: their sources are not in a git work tree and their file times are all one moment (a fresh copy or an unpacked archive), which says nothing of edits; ${useGit(html, 'build from a git checkout, or ')}${dateThem(html)}`,
+    'no-evidence': (n, html) =>
+      `${n} of ${included} pages have a source but no date: ${useGit(html, '')}${dateThem(html)}`,
   };
-  for (const [reason, { count, examples }] of undated) {
+  for (const [reason, { count, examples, html }] of undated) {
     const more = count > examples.length ? ', ...' : '';
     warnings.push({
       code: 'lastmod-unknown',
-      message: `${advice[reason](count)} (${examples.join(', ')}${more})`,
+      message: `${advice[reason](count, html === count)} (${examples.join(', ')}${more})`,
     });
   }
 }

@@ -141,6 +141,7 @@ export interface ResolvedOptions
   i18n: ResolvedI18n | undefined;
   xslURL: string | undefined;
   report: string | undefined;
+  onProgress: SitemapOptions['onProgress'];
 }
 
 /** A file name: no `--` (it marks each file in an XML comment), short enough for any file system. */
@@ -187,6 +188,7 @@ const KNOWN_KEYS = new Set([
   'i18n',
   'frontmatter',
   'selfCheck',
+  'onProgress',
 ]);
 
 /**
@@ -273,6 +275,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
   checkStringArray(problems, 'customPages', o.customPages);
   checkFunction(problems, 'filter', o.filter);
   checkFunction(problems, 'serialize', o.serialize);
+  checkFunction(problems, 'onProgress', o.onProgress);
 
   if (o.lastmodFrom !== undefined) {
     const allowed: readonly string[] = LASTMOD_SOURCES;
@@ -404,5 +407,6 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     strict: i.strict ?? DEFAULTS.strict,
     force: i.force ?? false,
     threads: i.threads ?? DEFAULTS.threads,
+    onProgress: i.onProgress,
   };
 }

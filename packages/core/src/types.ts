@@ -39,6 +39,19 @@ export interface DateFieldNames {
   published?: string[];
 }
 
+/**
+ * What a running build is doing, for a progress display: the pages found so far while the
+ * output folder is walked (every 1,000 pages), then the start and end of each later stage.
+ */
+export interface BuildProgress {
+  /** `walk`: finding pages; `describe`: reading sources and heads; `write`: building and writing the files. */
+  stage: 'walk' | 'describe' | 'write';
+  /** Pages found (`walk`), pages described (`describe`) or files written (`write`) so far. */
+  done: number;
+  /** What `done` counts up to, where it is known. */
+  total?: number;
+}
+
 /** Why a page found in `outDir` is not in the sitemap. */
 export type ExclusionReason =
   | 'error-page'
@@ -243,6 +256,13 @@ export interface SitemapOptions {
    * @default true
    */
   threads?: boolean;
+  /**
+   * Called as the build goes (see {@link BuildProgress}), at most once per 1,000 pages found and
+   * once at each stage's start and end; a display should throttle its own drawing. It runs inside
+   * the build: keep it cheap, and what it throws fails the build.
+   * @example onProgress: ({ stage, done }) => { if (stage === 'walk') spinner.text = `${done} pages` }
+   */
+  onProgress?: (progress: BuildProgress) => void;
 }
 
 export interface SitemapWarning {

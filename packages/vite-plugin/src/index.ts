@@ -38,11 +38,16 @@ const VITE_OWNED: Record<string, string> = {
   root: "comes from Vite's `root`; set it there",
 };
 
-/** Maps Vite's resolved config to core options, generates, and reports through Vite's logger. */
+/**
+ * Maps Vite's resolved config to core options, generates, and reports through Vite's logger.
+ * `shown` holds the warnings said already: a watch rebuild says a warning again only when its
+ * text changed (a new count, a new page), and counts the ones it does not repeat.
+ */
 async function writeSitemaps(
   options: SitemapPluginOptions,
   config: Environment['config'],
   pages: Record<string, string>,
+  shown?: Set<string>,
 ): Promise<void> {
   const result = await generateSitemaps({
     ...options,
@@ -54,7 +59,17 @@ async function writeSitemaps(
     outDir: resolve(config.root, config.build.outDir),
   });
   config.logger.info(formatSummaryLine(result));
-  for (const warning of result.warnings) config.logger.warn(`sitemapkit: ${warning.message}`);
+  let repeated = 0;
+  for (const { message } of result.warnings) {
+    if (shown?.has(message)) repeated++;
+    else config.logger.warn(`sitemapkit: ${message}`);
+    shown?.add(message);
+  }
+  if (repeated > 0) {
+    config.logger.info(
+      `sitemapkit: ${repeated} warning${repeated === 1 ? '' : 's'} as before, not repeated`,
+    );
+  }
 }
 
 /**
@@ -65,6 +80,8 @@ export function sitemap(options: SitemapPluginOptions): Plugin {
   checkOptions(options ?? {}, VITE_OWNED);
   /** Route key of each HTML page the client build emitted -> the HTML entry it came from. */
   let pages: Record<string, string> = {};
+  /** Warnings said in this watch session, so a rebuild does not say them again. */
+  const shown = new Set<string>();
   return {
     name: 'sitemapkit',
     apply: 'build',
@@ -95,7 +112,7 @@ export function sitemap(options: SitemapPluginOptions): Plugin {
         if (!config.build.watch) return writeSitemaps(options, config, pages);
         // `vite build --watch` does not await closeBundle: a throw would end the watcher with an
         // unhandled rejection and no message. Report it and keep watching.
-        await writeSitemaps(options, config, pages).catch((failure: unknown) => {
+        await writeSitemaps(options, config, pages, shown).catch((failure: unknown) => {
           config.logger.error(failure instanceof Error ? failure.message : String(failure));
         });
       },

@@ -3,25 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseBuildArgs, runCli } from '../../src/cli.js';
+import { parseBuildArgs } from '../../src/cli.js';
+import { captureCli } from '../helpers/cli.js';
 import { makeTree, page, setMtime } from '../helpers/fixture.js';
 import { readAll, setFiles, shardFiles, shardName } from '../helpers/xml.js';
 
 const run = promisify(execFile);
 
-async function cli(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => captureCli(args);
 
 describe('sitemapkit build', () => {
   it('writes valid sitemaps and prints a one-screen summary', async () => {
@@ -138,7 +127,10 @@ describe('sitemapkit build', () => {
       ['build', 'dist', '--site', 'https://e.com', '--max-urls', 'lots'],
       /--max-urls must be a whole number/,
     ],
-    [['build', 'dist', '--site', 'https://e.com', '--bogus'], /Unknown option '--bogus'/],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--bogus'],
+      /^sitemapkit: unknown option --bogus\nRun "sitemapkit build --help" for usage\.\n$/,
+    ],
     [
       ['build', 'dist', '--site', 'https://e.com', '--priority', 'high'],
       /--priority must be a number/,

@@ -1,0 +1,63 @@
+/** The text of `sitemapkit --help`: every command and every `build` flag. */
+
+/** Usage of the command and of `build`; `validate --help` has its own (validate/command.ts). */
+export const HELP = `Usage: sitemapkit <command> [options]
+
+Commands:
+  build <outDir> --site <url>   write sitemaps for the HTML pages in a built site's folder
+  validate <target>             check a sitemap, an index or a built folder against the protocol
+
+build options:
+  --site <url>               absolute http(s) URL of the deployed site (required)
+  --base <path>              path the site is served under (default /)
+  --trailing-slash <policy>  always | never | ignore (default ignore)
+  --format <format>          how pages were emitted: directory | file | preserve (default preserve)
+  --no-clean-urls            list about.html as /about.html instead of /about
+  --source <dir>[=<route>]   page sources for frontmatter, git and file dates (repeatable),
+                             e.g. --source src/pages --source src/content/blog=/blog/
+  --root <dir>               folder that --source and --report are relative to (default .)
+  --include <glob>           list only URL paths matching (repeatable), e.g. '/docs/**'
+  --exclude <glob>           leave out URL paths matching (repeatable), e.g. '/drafts/**'
+  --keep-error-pages         list root-level 404 and 500 pages too
+  --custom-page <url>        also list this absolute URL (repeatable)
+  --custom-sitemap <url>     also list this sitemap in the index (repeatable)
+  --git                      dates from git history, and warn when git cannot be used
+                             (default: used wherever the sources are in a git work tree)
+  --no-git                   no dates from git
+  --git-ignore-rev <hash>    a commit that changed no content, e.g. a reformat (repeatable;
+                             .git-blame-ignore-revs is read too)
+  --lastmod-from <kinds>     an order instead of the newest evidence, e.g. frontmatter,git
+                             (kinds: frontmatter, head, git, mtime)
+  --modified-field <name>    a frontmatter field that says when a page was modified (repeatable)
+  --published-field <name>   a frontmatter field that says when a page was published (repeatable)
+  --no-lastmod-from-children do not date listing pages by the newest page under them
+  --no-head                  do not read page heads (noindex, canonical, redirects, hreflang)
+  --lastmod <date>           lastmod for pages whose own date is unknown
+  --changefreq <value>       changefreq for every URL (not written unless set)
+  --priority <0.0-1.0>       priority for every URL (not written unless set)
+  --gzip                     write .xml.gz sitemaps
+  --no-robots-txt            leave robots.txt alone
+  --max-urls <n>             URLs per sitemap file (default and maximum 50000)
+  --max-bytes <n>            bytes per sitemap file (default 10485760, maximum 52428800)
+  --max-sitemaps <n>         sitemaps per index file (default 1000, maximum 50000)
+  --filename-base <name>     file names: <name>-index.xml, <name>-0-<hash>.xml (default sitemap)
+  --xsl-url <url>            stylesheet referenced from every file
+  --report <file>            write a JSON report of every page and its lastmod source
+  --strict                   fail on page-level problems (bad dates, unreadable files)
+  --force                    build even where outDir does not look like a site's output
+                             (the filesystem root, the home folder, no HTML near its top)
+  --no-threads               keep all work on one thread (large sites use a second one)
+  --json                     print the result as JSON instead of the summary
+  --quiet                    print warnings and errors only
+  --verbose                  list every file written (the summary lists at most 8: the index,
+                             then the sitemaps with the most URLs)
+
+  -h, --help                 show this help
+  -v, --version              show the version
+
+On a terminal, warnings and errors are in colour (NO_COLOR turns it off, FORCE_COLOR on), and
+a build that runs for more than a moment shows its progress on stderr (not in CI, nor with
+--quiet or --json). Piped, neither: the output is plain text.
+
+Exit code: 0 success (warnings allowed), 1 the build or the check failed, 2 usage error.
+`;
