@@ -5,7 +5,7 @@ export const USAGE = `Usage: node bench/run.mjs [options]
 
   --pages N         pages in the synthetic site (default 10000; 100k and 1m work too)
   --runs N          runs per measurement, the median is reported (default 3)
-  --only LIST       comma-separated ids or groups: ours (ours-a, ours-b, ours-c, ours-d),
+  --only LIST       comma-separated ids or groups: ours (ours-a to ours-e),
                     sitemap-js, walk (walk-fs, walk-fast-glob, walk-sync),
                     heads (heads-async, heads-sync), sources (sources-async,
                     sources-sync), urls (urls-kept), floors (walk, heads,

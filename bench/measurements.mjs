@@ -15,6 +15,12 @@ export const MEASUREMENTS = [
     script: 'ours.mjs',
     options: { config: 'd' },
   },
+  {
+    id: 'ours-e',
+    label: 'ours (e) head on, images on',
+    script: 'ours.mjs',
+    options: { config: 'e' },
+  },
   { id: 'sitemap-js', label: 'baseline: sitemap.js', script: 'sitemap-js.mjs', options: {} },
   {
     id: 'walk-fs',

@@ -2,7 +2,7 @@
  * ours: `generateSitemaps()` from @sitemapkit/core on the synthetic site, in one of three
  * configurations: (a) lastmod from source mtimes, head reading off; (b) the same with head
  * reading on; (c) lastmod from frontmatter, then mtime; (d) lastmod from git history, then
- * mtime, on the history `site/git-history.mjs` made. Sitemaps are written into dist/, as in
+ * mtime, on the history `site/git-history.mjs` made; (e) is (b) with `images: true`. Sitemaps are written into dist/, as in
  * a real build (the runner deletes them before every run so each run writes from scratch).
  */
 import path from 'node:path';
@@ -14,6 +14,8 @@ const CONFIGS = {
   b: { head: true, lastmodFrom: ['mtime'] },
   c: { head: false, lastmodFrom: ['frontmatter', 'mtime'] },
   d: { head: false, lastmodFrom: ['git', 'mtime'], git: true },
+  // (b) with `images`: every page's body read for images; compare with (b).
+  e: { head: true, lastmodFrom: ['mtime'], images: true },
 };
 
 const { root, config } = readOptions();

@@ -11,11 +11,13 @@ import {
   type GenerateResult,
   generateSitemaps,
   htmlFileKeys,
+  sitemapDevMiddleware,
   urlRouteKey,
 } from '@sitemapkit/core';
 import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
 import { localeErrorPages, onDemandPageUrls } from './astro-pages.js';
 import { type AstroSite, readAstroSite } from './astro-site.js';
+import { devCoreOptions, devPageLister } from './dev-server.js';
 import { checkOptions, type SitemapOptions, toCoreOptions } from './options.js';
 import { pageSourcesOf, readContentEntries } from './page-sources.js';
 
@@ -117,6 +119,8 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
   let site: AstroSite | undefined;
   let server = false;
   let routes: readonly IntegrationResolvedRoute[] = [];
+  /** The routes Astro resolved last: the dev server's, updated as files change. */
+  let latestRoutes: readonly IntegrationResolvedRoute[] = [];
   // Astro merges integration arrays when configs are extended, so this instance may be listed
   // more than once, after or before another one: only the last entry writes.
   let pendingRuns = 1;
@@ -173,6 +177,19 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
       'astro:routes:resolved': ({ routes: resolved }) => {
         // Astro 7 calls this again after the build's own list, with its dev server's routes.
         if (routes.length === 0) routes = resolved;
+        latestRoutes = resolved;
+      },
+      // `astro dev`: the set rendered in memory from the routes, served; nothing is written.
+      'astro:server:setup': ({ server, logger }) => {
+        if (superseded || !site?.origin) return;
+        const devSite = { ...site, origin: site.origin };
+        server.middlewares.use(
+          sitemapDevMiddleware(
+            devCoreOptions(checked, devSite),
+            devPageLister(server, devSite, () => latestRoutes),
+            (error) => logger.error(error.message),
+          ),
+        );
       },
       'astro:build:done': buildDone,
     },

@@ -36,6 +36,10 @@ export interface SitemapOptions {
   serialize?: CoreOptions['serialize'];
   /** URL of an XSL stylesheet referenced from every file written. */
   xslURL?: string;
+  /** Write `<filenameBase>.xsl`, a human view of the sitemaps, and reference it (not with `xslURL`). @default false */
+  stylesheet?: boolean;
+  /** Write `xsi:schemaLocation` naming the sitemaps.org XSD on every file's root. @default false */
+  schemaLocation?: boolean;
   /** Named groups written as `sitemap-<name>-N-<hash>.xml`; the rest go to `sitemap-pages-N-<hash>.xml`. */
   chunks?: CoreOptions['chunks'];
   /**
@@ -103,6 +107,14 @@ export interface SitemapOptions {
   strict?: boolean;
   /** On a site of 5,000 pages or more, read sources and heads on a second thread. @default true */
   threads?: boolean;
+  /**
+   * After each build, send the URLs that changed to IndexNow (`{ key }`); see @sitemapkit/core's
+   * `indexNow`. Astro empties `outDir` before a build: use `compare: 'deployed'` (the live
+   * sitemap is the last build's) or a `stateFile` outside it.
+   */
+  indexNow?: CoreOptions['indexNow'];
+  /** List each page's images (`<image:image>`); see @sitemapkit/core's `images`. @default false */
+  images?: CoreOptions['images'];
 }
 
 export type { ChangeFreq, SitemapItem };
@@ -172,6 +184,8 @@ const PASSED_KEYS = [
   'priority',
   'serialize',
   'xslURL',
+  'stylesheet',
+  'schemaLocation',
   'chunks',
   'filenameBase',
   'sources',
@@ -192,6 +206,8 @@ const PASSED_KEYS = [
   'report',
   'strict',
   'threads',
+  'indexNow',
+  'images',
 ] as const satisfies ReadonlyArray<keyof SitemapOptions & keyof CoreOptions>;
 /** Options this integration maps itself instead of handing them to the core. */
 const MAPPED_KEYS = ['entryLimit', 'namespaces', 'content'] as const;

@@ -160,4 +160,9 @@ describe('toCoreOptions', () => {
       }),
     ).toEqual({ maxUrlsPerSitemap: 10, changefreq: 'daily' });
   });
+
+  test('indexNow is handed to the core as it is', () => {
+    const indexNow = { key: 'abcdef0123', stateFile: '.cache/indexnow.tsv.gz' };
+    expect(toCoreOptions({ indexNow })).toEqual({ indexNow });
+  });
 });

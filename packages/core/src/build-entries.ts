@@ -5,10 +5,10 @@
 import { SitemapError } from './errors.js';
 import { i18nLinks } from './i18n-links.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
-import { MAX_URL_LENGTH } from './limits.js';
+import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from './limits.js';
 import { changefreqProblem, priorityProblem } from './option-checks.js';
 import type { ResolvedOptions } from './options.js';
-import type { LinkItem, PageRecord, SitemapItem, SitemapWarning } from './types.js';
+import type { ImageItem, LinkItem, PageRecord, SitemapItem, SitemapWarning } from './types.js';
 import { encodeUrl } from './url/encode.js';
 import { echo, shorten } from './url/shorten.js';
 import type { RenderItem } from './xml/render.js';
@@ -34,6 +34,8 @@ function takeItem(record: PageRecord, item: RenderItem): void {
   else delete record.priority;
   if (item.links) record.links = item.links;
   else delete record.links;
+  if (item.images) record.images = item.images;
+  else delete record.images;
 }
 
 /** Whether `url` may be listed in a sitemap served from `baseUrl` (same origin, under its folder). */
@@ -95,6 +97,26 @@ export function normaliseItem(
       return { lang: link.lang, url: href };
     });
   }
+  if (item.images !== undefined && item.images !== null) {
+    if (!Array.isArray(item.images))
+      throw invalid(url, 'images must be an array of { loc } with absolute http(s) URLs');
+    if (item.images.length > MAX_IMAGES_PER_URL)
+      throw invalid(
+        url,
+        `images: ${item.images.length} given; a URL may list at most ${MAX_IMAGES_PER_URL.toLocaleString('en-US')}`,
+      );
+    const images = item.images.map((image: ImageItem) => {
+      const loc = typeof image?.loc === 'string' ? encodeUrl(image.loc) : null;
+      if (loc === null || !/^https?:\/\//.test(loc) || loc.length >= MAX_URL_LENGTH) {
+        throw invalid(
+          url,
+          `images must be { loc } with an absolute http(s) URL of fewer than ${MAX_URL_LENGTH} characters; got ${shorten(String(JSON.stringify(image)))}`,
+        );
+      }
+      return { loc };
+    });
+    if (images.length > 0) out.images = images;
+  }
   return out;
 }
 
@@ -105,6 +127,7 @@ function toSitemapItem(item: RenderItem): SitemapItem {
     ...(item.changefreq ? { changefreq: item.changefreq } : {}),
     ...(item.priority !== undefined ? { priority: item.priority } : {}),
     ...(item.links ? { links: item.links.map((l) => ({ ...l })) } : {}),
+    ...(item.images ? { images: item.images.map((i) => ({ ...i })) } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './las
 import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
 import { formatDate } from './lastmod/w3c-datetime.js';
 import type { ResolvedOptions } from './options.js';
+import { readPageImages } from './page-images.js';
 import type { LinkItem, PageRecord, SitemapWarning } from './types.js';
 import { unaddressableFile, urlRouteKey } from './url/map-file.js';
 import { echo } from './url/shorten.js';
@@ -354,5 +355,7 @@ export async function describePages(
     if (entry.examples.length < 3) entry.examples.push(echo(record.url));
     undated.set(reason, entry);
   }
+  // Only with `images`: the bodies of the pages still listed (no extra read otherwise).
+  if (options.images) readPageImages(pages, options, warnings);
   return { headLinks, undated, ...(git ? { git } : {}) };
 }

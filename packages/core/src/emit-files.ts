@@ -22,6 +22,7 @@ import { isOurs, ownMark } from './own-files.js';
 import { splitSections } from './sections.js';
 import { checkFile } from './self-check.js';
 import { ShardCursor } from './shard.js';
+import { writeStylesheet } from './stylesheet.js';
 import type { WrittenFile } from './types.js';
 import { kindAt, writeFileAtomic } from './write.js';
 import { type IndexEntry, renderIndex, renderUrl, URLSET_CLOSE, urlsetOpen } from './xml/render.js';
@@ -49,13 +50,23 @@ class SitemapWriter {
   readonly #options: ResolvedOptions;
   readonly #overheadBytes: number;
   readonly #mark: string;
+  /** Where the files go instead of `outDir` when the set is rendered in memory, else null. */
+  readonly #memory: Map<string, string> | null;
 
-  constructor(options: ResolvedOptions) {
+  constructor(options: ResolvedOptions, memory: InMemory | null = null) {
     this.#options = options;
-    this.#mark = ownMark(options.filenameBase);
+    this.#memory = memory?.files ?? null;
+    this.#mark = (memory?.preface ?? '') + ownMark(options.filenameBase);
     this.#overheadBytes =
-      Buffer.byteLength(urlsetOpen(true, options.xslURL, this.#mark)) +
-      Buffer.byteLength(URLSET_CLOSE);
+      Buffer.byteLength(
+        urlsetOpen(
+          true,
+          options.xslURL,
+          this.#mark,
+          options.schemaLocation,
+          options.images !== null,
+        ),
+      ) + Buffer.byteLength(URLSET_CLOSE);
   }
 
   /**
@@ -85,15 +96,18 @@ class SitemapWriter {
     let parts: string[] = [];
     let records: Entry[] = [];
     let withLinks = false;
+    let withImages = false;
     let lastmod: string | undefined;
     const flush = async () => {
       const xml = Buffer.from(
-        urlsetOpen(withLinks, options.xslURL, this.#mark) + parts.join('') + URLSET_CLOSE,
+        urlsetOpen(withLinks, options.xslURL, this.#mark, options.schemaLocation, withImages) +
+          parts.join('') +
+          URLSET_CLOSE,
         'utf8',
       );
       const hash = createHash('sha256').update(xml).digest('hex').slice(0, 8);
       const name = `${prefix}-${shard}-${hash}${options.gzip ? '.xml.gz' : '.xml'}`;
-      await checkFile('urlset', name, xml, parts.length, withLinks, options);
+      await checkFile('urlset', name, xml, parts.length, withLinks, options, withImages);
       const written = await this.#write(name, xml, options.gzip);
       for (const record of records) record.sitemap = name;
       this.files.push({
@@ -102,11 +116,16 @@ class SitemapWriter {
         urlCount: parts.length,
         ...written,
       });
-      this.index.push({ url: options.baseUrl + name, lastmod });
+      this.index.push({
+        url: options.baseUrl + name,
+        lastmod,
+        ...(options.stylesheet ? { urlCount: parts.length } : {}),
+      });
       shard++;
       parts = [];
       records = [];
       withLinks = false;
+      withImages = false;
       lastmod = undefined;
     };
     for (const [i, entry] of entries.entries()) {
@@ -123,6 +142,7 @@ class SitemapWriter {
       parts.push(xml);
       records.push(entry);
       if (entry.links?.length) withLinks = true;
+      if (entry.images?.length) withImages = true;
       lastmod = newest(lastmod, entry.lastmod);
     }
     if (parts.length > 0) await flush();
@@ -140,7 +160,8 @@ class SitemapWriter {
     for (let n = count - 1; n >= 0; n--) {
       const entries = this.index.slice(n * maxSitemapsPerIndex, (n + 1) * maxSitemapsPerIndex);
       const name = indexFileName(filenameBase, n);
-      const xml = Buffer.from(renderIndex(entries, xslURL, this.#mark), 'utf8');
+      const { schemaLocation } = this.#options;
+      const xml = Buffer.from(renderIndex(entries, xslURL, this.#mark, schemaLocation), 'utf8');
       await checkFile('sitemapindex', name, xml, entries.length, false, this.#options);
       const written = await this.#write(name, xml, false);
       indexes.unshift({ kind: 'index', url: baseUrl + name, urlCount: entries.length, ...written });
@@ -149,6 +170,10 @@ class SitemapWriter {
   }
 
   async #write(name: string, raw: Buffer, gzip: boolean) {
+    if (this.#memory) {
+      this.#memory.set(name, raw.toString('utf8'));
+      return { path: name, changed: true, bytes: raw.length, xmlBytes: raw.length };
+    }
     const { outDir, filenameBase } = this.#options;
     const path = join(outDir, name);
     const data = gzip ? gzipSync(raw, { level: 9 }) : raw;
@@ -172,12 +197,26 @@ export async function checkOurs(outDir: string, name: string, filenameBase: stri
   );
 }
 
+/**
+ * A set rendered in memory (render-set.ts): each file's XML by name, nothing written, and
+ * `preface` (XML comments) after each file's declaration, before the mark.
+ */
+export interface InMemory {
+  files: Map<string, string>;
+  preface: string;
+}
+
 export async function emitFiles(
   groups: EntryGroup[],
   options: ResolvedOptions,
+  memory?: InMemory,
 ): Promise<WrittenFile[]> {
-  const writer = new SitemapWriter(options);
-  await checkOurs(options.outDir, indexFileName(options.filenameBase, 0), options.filenameBase);
+  const writer = new SitemapWriter(options, memory);
+  if (!memory) {
+    await checkOurs(options.outDir, indexFileName(options.filenameBase, 0), options.filenameBase);
+  }
+  // The stylesheet goes first: every file written after it references it.
+  if (options.stylesheet) await writeStylesheet(options, memory?.files);
   for (const group of groups) {
     const prefix =
       group.name === null ? options.filenameBase : `${options.filenameBase}-${group.name}`;

@@ -12,6 +12,7 @@ import { startGitDates } from './discover/git-thread.js';
 import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
 import { emitFiles } from './emit-files.js';
 import { SitemapError } from './errors.js';
+import { checkKeyFile, runIndexNow } from './indexnow/run.js';
 import type { DateFields } from './lastmod/frontmatter-fields.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { removeLeftovers, removeStale } from './own-files.js';
@@ -19,6 +20,7 @@ import { renderReport, writeReport } from './report.js';
 import { listedInRobotsTxt, updateRobotsTxt } from './robots-file.js';
 import { checkEntries } from './self-check.js';
 import { lockFolder } from './site-lock.js';
+import { stylesheetFileName } from './stylesheet.js';
 import type {
   ExclusionReason,
   GenerateResult,
@@ -62,7 +64,7 @@ export function capWarnings(warnings: readonly SitemapWarning[]): SitemapWarning
 }
 
 /** Custom pages go through the same include, exclude and filter as found pages. */
-function customRecords(options: ResolvedOptions): PageRecord[] {
+export function customRecords(options: ResolvedOptions): PageRecord[] {
   const include = matcher(options.include);
   const exclude = matcher(options.exclude);
   const { baseUrl, lastmod } = options;
@@ -262,10 +264,24 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
       message: `every page found was left out (${records.length} found), so no sitemap was written; see the exclusion counts`,
     });
   }
+  if (options.indexNow) await checkKeyFile(options.indexNow);
   const { files, removed } = await writeSet(nothing ? null : groups, options, warnings);
   options.onProgress?.({ stage: 'write', done: files.length, total: files.length });
   const indexUrls = files.filter((f) => f.kind === 'index').map((f) => f.url);
-  return finish(records, files, removed, warnings, indexUrls[0] ?? null, options, described);
+  // IndexNow hears of the set once it is written (indexnow/run.ts); its failures are warnings.
+  const { indexNow } = options;
+  const told =
+    indexNow &&
+    (await runIndexNow(
+      indexNow,
+      groups.flatMap((g) => g.items),
+      warnings,
+    ));
+  const result = await finish(records, files, removed, warnings, indexUrls[0] ?? null, options, {
+    undated: described.undated,
+  });
+  if (told) result.indexNow = told;
+  return result;
 }
 
 /**
@@ -285,6 +301,7 @@ async function writeSet(
     await removeLeftovers(outDir, filenameBase);
     const files = groups ? await emitFiles(groups, options) : [];
     const written = new Set(files.map((f) => relative(outDir, f.path)));
+    if (options.stylesheet && files.length > 0) written.add(stylesheetFileName(filenameBase));
     const removed = await removeStale(outDir, filenameBase, written);
     const indexUrls = files.filter((f) => f.kind === 'index').map((f) => f.url);
     // An index file removed (the set needs fewer now) may have its line in robots.txt still.

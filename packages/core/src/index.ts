@@ -12,6 +12,14 @@ export { isLanguageTag } from './head-rules.js';
 export * from './limits.js';
 export type { ResolvedOptions } from './options.js';
 export { DEFAULTS, resolveOptions } from './options.js';
+export {
+  type MemoryPage,
+  type PageLister,
+  type RenderedSet,
+  type RenderSetOptions,
+  renderSitemapSet,
+  sitemapDevMiddleware,
+} from './render-set.js';
 export type * from './types.js';
 export { fileRouteKey, pathUrl, type UrlPolicy, urlRouteKey } from './url/map-file.js';
 

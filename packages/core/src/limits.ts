@@ -19,6 +19,10 @@ export const MAX_URL_LENGTH = 2_048;
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+/** Google's image extension. */
+export const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
+/** Google reads at most this many `<image:image>` per `<url>`. */
+export const MAX_IMAGES_PER_URL = 1_000;
 
 export const CHANGEFREQS = [
   'always',

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { SitemapError } from './errors.js';
 import type { HeadRules } from './head-rules.js';
+import { type ResolvedIndexNow, resolveIndexNow } from './indexnow/options.js';
 import type { DateFields } from './lastmod/frontmatter-fields.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import {
@@ -96,6 +97,8 @@ export interface ResolvedOptions
       | 'lastmodFromChildren'
       | 'filenameBase'
       | 'gzip'
+      | 'stylesheet'
+      | 'schemaLocation'
       | 'robotsTxt'
       | 'maxUrlsPerSitemap'
       | 'maxBytesPerSitemap'
@@ -117,6 +120,8 @@ export interface ResolvedOptions
   frontmatter: boolean;
   /** The head rules in force, or null when heads are not read. */
   head: HeadRules | null;
+  /** Whether page images are listed, and from other sites too; null when bodies are not read. */
+  images: { external: boolean } | null;
   /** Base path with leading and trailing slash, e.g. `/docs/`. */
   base: string;
   /** `origin + base`: the directory every listed URL must be under. */
@@ -142,6 +147,8 @@ export interface ResolvedOptions
   xslURL: string | undefined;
   report: string | undefined;
   onProgress: SitemapOptions['onProgress'];
+  /** IndexNow, when `indexNow` is set. */
+  indexNow: ResolvedIndexNow | undefined;
 }
 
 /** A file name: no `--` (it marks each file in an XML comment), short enough for any file system. */
@@ -176,6 +183,8 @@ const KNOWN_KEYS = new Set([
   'chunks',
   'filenameBase',
   'xslURL',
+  'stylesheet',
+  'schemaLocation',
   'gzip',
   'robotsTxt',
   'maxUrlsPerSitemap',
@@ -189,6 +198,8 @@ const KNOWN_KEYS = new Set([
   'frontmatter',
   'selfCheck',
   'onProgress',
+  'indexNow',
+  'images',
 ]);
 
 /**
@@ -239,6 +250,16 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
       }
     }
   }
+  if (
+    o.images !== undefined &&
+    typeof o.images !== 'boolean' &&
+    !(
+      isPlainObject(o.images) &&
+      Object.entries(o.images).every(([k, v]) => k === 'external' && typeof v === 'boolean')
+    )
+  ) {
+    problems.push('`images` must be true, false or { external: boolean }');
+  }
   if (o.git !== undefined && typeof o.git !== 'boolean' && o.git !== 'auto') {
     problems.push(`\`git\` must be true, false or 'auto'; got ${JSON.stringify(o.git)}`);
   }
@@ -258,6 +279,8 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     'frontmatter',
     'lastmodFromChildren',
     'gzip',
+    'stylesheet',
+    'schemaLocation',
     'robotsTxt',
     'strict',
     'force',
@@ -327,6 +350,11 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
   if (o.xslURL !== undefined && (typeof o.xslURL !== 'string' || o.xslURL === '')) {
     problems.push('`xslURL` must be a URL string');
   }
+  if (o.stylesheet === true && o.xslURL !== undefined) {
+    problems.push(
+      '`stylesheet` and `xslURL` both set: `stylesheet` writes a stylesheet of ours and references it, `xslURL` references yours; give one',
+    );
+  }
   if (o.report !== undefined && (typeof o.report !== 'string' || o.report === '')) {
     problems.push('`report` must be a file path');
   }
@@ -348,6 +376,20 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
   const sources = resolveSources(problems, o.sources, root);
   const pageSources = resolvePageSources(problems, o.pageSources, root);
   const i18n = resolveI18n(problems, o.i18n);
+  const indexNow = resolveIndexNow(problems, o.indexNow, {
+    root,
+    outDir,
+    origin,
+    baseUrl: origin + base,
+    // Where the deployed set is read from (`indexNow.compare: 'deployed'`); when these are
+    // invalid, their own problems are listed and the build stops anyway.
+    filenameBase: typeof o.filenameBase === 'string' ? o.filenameBase : DEFAULTS.filenameBase,
+    maxSitemapsPerIndex:
+      typeof o.maxSitemapsPerIndex === 'number'
+        ? o.maxSitemapsPerIndex
+        : DEFAULTS.maxSitemapsPerIndex,
+    customSitemaps: Array.isArray(o.customSitemaps) ? (o.customSitemaps as string[]) : [],
+  });
 
   if (problems.length > 0) {
     const list = problems.map((p) => `  - ${p}`).join('\n');
@@ -379,6 +421,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     sources,
     pageSources,
     head: resolveHead(i.head ?? DEFAULTS.head),
+    images: i.images ? { external: i.images !== true && i.images.external === true } : null,
     frontmatter: i.frontmatter ?? chain.includes('frontmatter'),
     selfCheck: i.selfCheck ?? true,
     git,
@@ -396,7 +439,10 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     chunks: i.chunks,
     i18n,
     filenameBase: i.filenameBase ?? DEFAULTS.filenameBase,
-    xslURL: i.xslURL,
+    // Root-relative: browsers load an XSL only from the page's own origin, whichever serves it.
+    xslURL: i.stylesheet ? `${base}${i.filenameBase ?? DEFAULTS.filenameBase}.xsl` : i.xslURL,
+    stylesheet: i.stylesheet ?? false,
+    schemaLocation: i.schemaLocation ?? false,
     gzip: i.gzip ?? DEFAULTS.gzip,
     // Crawlers read only /robots.txt: under a base path, the file in outDir is not that one.
     robotsTxt: i.robotsTxt ?? (base === '/' && DEFAULTS.robotsTxt),
@@ -408,5 +454,6 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     force: i.force ?? false,
     threads: i.threads ?? DEFAULTS.threads,
     onProgress: i.onProgress,
+    indexNow,
   };
 }

@@ -24,12 +24,14 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Names the set `filenameBase` writes: its indexes, and its sitemaps named by a hash of their
- * content (`sitemap-0-1a2b3c4d.xml`, `sitemap-blog-3-…`).
+ * Names the set `filenameBase` writes: its indexes, its sitemaps named by a hash of their
+ * content (`sitemap-0-1a2b3c4d.xml`, `sitemap-blog-3-…`), and its stylesheet (`sitemap.xsl`).
  */
 export function setFileName(filenameBase: string): RegExp {
   const b = escapeRegExp(filenameBase);
-  return new RegExp(`^${b}-(index(-\\d+)?\\.xml|[A-Za-z0-9_-]+-[0-9a-f]{8}\\.xml(\\.gz)?)$`);
+  return new RegExp(
+    `^${b}(-(index(-\\d+)?\\.xml|[A-Za-z0-9_-]+-[0-9a-f]{8}\\.xml(\\.gz)?)|\\.xsl)$`,
+  );
 }
 
 /** Temporary files of the set's writes (`.sitemap-0-1a2b3c4d.xml.<pid>.<hex>.tmp`). */

@@ -76,6 +76,12 @@ export interface LinkItem {
   url: string;
 }
 
+/** An image of a page, written as `<image:image><image:loc>` (Google's image extension). */
+export interface ImageItem {
+  /** Absolute http(s) URL of the image. */
+  loc: string;
+}
+
 /** One `<url>` entry, as `serialize` and `chunks` see it (same shape as @astrojs/sitemap's). */
 export interface SitemapItem {
   url: string;
@@ -84,6 +90,8 @@ export interface SitemapItem {
   changefreq?: ChangeFreq | undefined;
   priority?: number | undefined;
   links?: LinkItem[] | undefined;
+  /** Images of the page (only with the `images` option), at most 1,000. */
+  images?: ImageItem[] | undefined;
 }
 
 /** The rules a page's head is judged by; each defaults to true. */
@@ -182,6 +190,14 @@ export interface SitemapOptions {
    * @default true
    */
   lastmodFromChildren?: boolean;
+  /**
+   * List each page's images (`<image:image>`, Google's image extension): the `<img src>`,
+   * `srcset`, `<picture><source srcset>` and `data-src`/`data-srcset` of its `<main>` (or
+   * `<body>`), same-site only unless `{ external: true }`; at most 1,000 per page. Reads each
+   * page's body, so it costs a build time.
+   * @default false
+   */
+  images?: boolean | { external?: boolean };
   /** A lastmod for pages whose own date is unknown (provenance `option`). */
   lastmod?: Date | string;
   /** Written for every URL that does not set its own. Not written unless set. */
@@ -219,6 +235,19 @@ export interface SitemapOptions {
   filenameBase?: string;
   /** URL of an XSL stylesheet, referenced from every file written. */
   xslURL?: string;
+  /**
+   * Write a stylesheet of ours, `<filenameBase>.xsl`, beside the sitemaps and reference it from
+   * every file written (root-relative: `<base><filenameBase>.xsl`), so a browser shows each file as
+   * a readable, searchable table. Cannot be combined with `xslURL`.
+   * @default false
+   */
+  stylesheet?: boolean;
+  /**
+   * Write `xsi:schemaLocation` naming the sitemaps.org schema (`sitemap.xsd` on `<urlset>`,
+   * `siteindex.xsd` on `<sitemapindex>`) on every file's root, for XML tools that validate by it.
+   * @default false
+   */
+  schemaLocation?: boolean;
   /** Write `.xml.gz` sitemaps (the index stays plain XML and points at them). @default false */
   gzip?: boolean;
   /**
@@ -263,6 +292,64 @@ export interface SitemapOptions {
    * @example onProgress: ({ stage, done }) => { if (stage === 'walk') spinner.text = `${done} pages` }
    */
   onProgress?: (progress: BuildProgress) => void;
+  /**
+   * After each build, tell search engines through IndexNow which URLs changed since the last
+   * one (added, removed, or with a new lastmod). Off unless set; see the README's IndexNow.
+   * @example indexNow: { key: process.env.INDEXNOW_KEY }
+   */
+  indexNow?: IndexNowOptions;
+}
+
+/** The `indexNow` option (https://www.indexnow.org/documentation). */
+export interface IndexNowOptions {
+  /** Your IndexNow key: 8 to 128 letters, digits and `-`. `<key>.txt` holding it is written to `outDir`. */
+  key: string;
+  /** Where the URLs are POSTed. @default 'https://api.indexnow.org/indexnow' */
+  endpoint?: string;
+  /**
+   * URL of a key file you serve yourself, on the site's host; no `<key>.txt` is written then.
+   * @default `<site><base><key>.txt`, the file written
+   */
+  keyLocation?: string;
+  /** Send nothing, write nothing: the result says what would be sent. @default false */
+  dryRun?: boolean;
+  /**
+   * What a first build (no state recorded, or with `compare: 'deployed'` no index deployed yet)
+   * sends: nothing, or every listed URL. @default 'none'
+   */
+  initial?: 'none' | 'all';
+  /**
+   * What this build's set is compared with to find what changed. `'state'`: the state file
+   * recording what was sent (for builds that keep the output folder, such as in-place CLI
+   * builds). `'deployed'`: the sitemaps on the live site, `<site><base><filenameBase>-index.xml`
+   * and the sitemaps it lists on the same origin, read before the deploy; no state file is read
+   * or written (for Vite, Astro and CI builds, which start from an empty folder).
+   * @default 'state'
+   */
+  compare?: 'state' | 'deployed';
+  /**
+   * The file recording what was sent (relative to `root`), with `compare: 'state'`. Keep it where
+   * builds find it again: a build that empties `outDir` first (Vite, Astro) needs it outside.
+   * @default '<outDir>/.sitemapkit-indexnow.tsv.gz'
+   */
+  stateFile?: string;
+}
+
+/** What IndexNow was told after a build. */
+export interface IndexNowResult {
+  /** URLs the endpoint accepted (dry run: URLs that would be sent). */
+  sent: number;
+  /** Requests accepted (dry run: requests that would be made), at most 10,000 URLs each. */
+  batches: number;
+  dryRun: boolean;
+  /** The endpoint the URLs go to. */
+  endpoint: string;
+  /** Why nothing was sent: a preview build, a first build, nothing changed. */
+  skipped?: string;
+  /** Changed URLs not accepted (a warning says why); sent again after the next build. */
+  pending?: number;
+  /** Dry run: the URLs that would be sent. */
+  urls?: string[];
 }
 
 export interface SitemapWarning {
@@ -299,6 +386,8 @@ export interface PageRecord {
   changefreq?: ChangeFreq;
   priority?: number;
   links?: LinkItem[];
+  /** Images listed with the URL (only with the `images` option). */
+  images?: ImageItem[];
   excluded?: ExclusionReason;
   /** Detail for an exclusion, e.g. the canonical URL a page points to. */
   excludedDetail?: string;
@@ -327,4 +416,6 @@ export interface GenerateResult {
   warnings: SitemapWarning[];
   /** Path of the report written, when `report` was set. */
   reportPath?: string;
+  /** What IndexNow was told, when `indexNow` is set. */
+  indexNow?: IndexNowResult;
 }

@@ -13,6 +13,7 @@ import {
 import type { Environment, Plugin } from 'vite';
 import { basePath } from './base-path.js';
 import { checkOptions } from './check-options.js';
+import { serveSitemap } from './dev-server.js';
 
 /**
  * The core's options ({@link SitemapOptions}, documented in @sitemapkit/core), less `outDir`
@@ -73,7 +74,8 @@ async function writeSitemaps(
 }
 
 /**
- * Writes sitemaps (and a `Sitemap:` line in robots.txt) for the HTML pages of the client build.
+ * Writes sitemaps (and a `Sitemap:` line in robots.txt) for the HTML pages of the client build;
+ * the dev server serves the same set, rendered in memory from its HTML entries.
  * @example plugins: [sitemap({ site: 'https://example.com' })]
  */
 export function sitemap(options: SitemapPluginOptions): Plugin {
@@ -84,11 +86,14 @@ export function sitemap(options: SitemapPluginOptions): Plugin {
   const shown = new Set<string>();
   return {
     name: 'sitemapkit',
-    apply: 'build',
     enforce: 'post',
+    // `vite` (the dev server): the set rendered in memory, served; nothing is written.
+    configureServer(server) {
+      serveSitemap(server, options);
+    },
     generateBundle(_output, bundle) {
       const config = this.environment.config;
-      if (config.consumer !== 'client' || config.build.ssr) return;
+      if (config.command !== 'build' || config.consumer !== 'client' || config.build.ssr) return;
       pages = {};
       for (const file of Object.values(bundle)) {
         if (file.type !== 'asset' || !file.originalFileName) continue;
@@ -102,7 +107,9 @@ export function sitemap(options: SitemapPluginOptions): Plugin {
       sequential: true,
       async handler(error?: Error) {
         const config = this.environment.config;
-        if (error || config.consumer !== 'client' || config.build.ssr) return;
+        // The dev server calls closeBundle when it closes: it writes nothing.
+        if (error || config.command !== 'build' || config.consumer !== 'client' || config.build.ssr)
+          return;
         if (!config.build.write) {
           config.logger.info(
             'sitemapkit: build.write is false, so no page is on disk; no sitemap written',

@@ -66,9 +66,11 @@ describe('the factory rejects bad options', () => {
   }
 });
 
-test('the plugin is named, build-only and runs after the others', () => {
+test('the plugin is named, runs after the others, and in the dev server too (it serves the set)', () => {
   const plugin = sitemap({ site: 'https://example.com' });
-  expect(plugin).toMatchObject({ name: 'sitemapkit', apply: 'build', enforce: 'post' });
+  expect(plugin).toMatchObject({ name: 'sitemapkit', enforce: 'post' });
+  expect(plugin.apply).toBeUndefined();
+  expect(plugin.configureServer).toBeTypeOf('function');
   expect(sitemapDefault).toBe(sitemap);
 });
 

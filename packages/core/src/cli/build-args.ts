@@ -29,6 +29,7 @@ const BUILD_OPTIONS = {
   'published-field': { type: 'string', multiple: true },
   'lastmod-from-children': { type: 'boolean' },
   head: { type: 'boolean' },
+  images: { type: 'boolean' },
   lastmod: { type: 'string' },
   changefreq: { type: 'string' },
   priority: { type: 'string' },
@@ -39,10 +40,16 @@ const BUILD_OPTIONS = {
   'max-sitemaps': { type: 'string' },
   'filename-base': { type: 'string' },
   'xsl-url': { type: 'string' },
+  stylesheet: { type: 'boolean' },
+  'schema-location': { type: 'boolean' },
   report: { type: 'string' },
   strict: { type: 'boolean' },
   force: { type: 'boolean' },
   threads: { type: 'boolean' },
+  'indexnow-key': { type: 'string' },
+  'indexnow-endpoint': { type: 'string' },
+  'indexnow-dry-run': { type: 'boolean' },
+  'indexnow-compare': { type: 'string' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
   verbose: { type: 'boolean' },
@@ -92,6 +99,37 @@ function dateFieldFlags(
 ): SitemapOptions['dateFields'] {
   if (!modified && !published) return undefined;
   return { ...(modified ? { modified } : {}), ...(published ? { published } : {}) };
+}
+
+function indexNowFlags(
+  key: string | undefined,
+  endpoint: string | undefined,
+  dryRun: boolean | undefined,
+  compare: string | undefined,
+): SitemapOptions['indexNow'] {
+  if (key === undefined) {
+    const given =
+      endpoint !== undefined
+        ? '--indexnow-endpoint'
+        : dryRun !== undefined
+          ? '--indexnow-dry-run'
+          : compare !== undefined
+            ? '--indexnow-compare'
+            : undefined;
+    if (given) throw new UsageError(`${given} needs --indexnow-key <key>`, HELP_COMMAND);
+    return undefined;
+  }
+  if (compare !== undefined && compare !== 'state' && compare !== 'deployed')
+    throw new UsageError(
+      `--indexnow-compare must be 'state' or 'deployed'; got ${JSON.stringify(compare)}`,
+      HELP_COMMAND,
+    );
+  return {
+    key,
+    ...(endpoint !== undefined ? { endpoint } : {}),
+    ...(dryRun !== undefined ? { dryRun } : {}),
+    ...(compare !== undefined ? { compare } : {}),
+  };
 }
 
 /**
@@ -167,6 +205,7 @@ export function parseBuildArgs(args: string[]): { options: SitemapOptions } & Bu
     dateFields: dateFieldFlags(list('modified-field'), list('published-field')),
     lastmodFromChildren: bool('lastmod-from-children'),
     head: bool('head'),
+    images: bool('images'),
     lastmod: str('lastmod'),
     changefreq: str('changefreq') as ChangeFreq | undefined,
     priority,
@@ -177,10 +216,18 @@ export function parseBuildArgs(args: string[]): { options: SitemapOptions } & Bu
     maxSitemapsPerIndex: toInt('--max-sitemaps', str('max-sitemaps')),
     filenameBase: str('filename-base'),
     xslURL: str('xsl-url'),
+    stylesheet: bool('stylesheet'),
+    schemaLocation: bool('schema-location'),
     report: str('report'),
     strict: bool('strict'),
     force: bool('force'),
     threads: bool('threads'),
+    indexNow: indexNowFlags(
+      str('indexnow-key'),
+      str('indexnow-endpoint'),
+      bool('indexnow-dry-run'),
+      str('indexnow-compare'),
+    ),
   };
   for (const key of Object.keys(options) as Array<keyof SitemapOptions>) {
     if (options[key] === undefined) delete options[key];

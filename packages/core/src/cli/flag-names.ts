@@ -21,6 +21,8 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   maxSitemapsPerIndex: '--max-sitemaps',
   filenameBase: '--filename-base',
   xslURL: '--xsl-url',
+  stylesheet: '--stylesheet',
+  schemaLocation: '--schema-location',
   outDir: '<outDir>',
   customPages: '--custom-page',
   customSitemaps: '--custom-sitemap',
@@ -40,6 +42,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   threads: '--no-threads',
   include: '--include',
   exclude: '--exclude',
+  indexNow: '--indexnow-key',
 };
 
 /** A backticked name (`sources`, not `head.noindex`), and the word "field" if it comes first. */

@@ -32,6 +32,7 @@ build options:
   --published-field <name>   a frontmatter field that says when a page was published (repeatable)
   --no-lastmod-from-children do not date listing pages by the newest page under them
   --no-head                  do not read page heads (noindex, canonical, redirects, hreflang)
+  --images                   list each page's images (<main>'s, else <body>'s; same site only)
   --lastmod <date>           lastmod for pages whose own date is unknown
   --changefreq <value>       changefreq for every URL (not written unless set)
   --priority <0.0-1.0>       priority for every URL (not written unless set)
@@ -42,11 +43,22 @@ build options:
   --max-sitemaps <n>         sitemaps per index file (default 1000, maximum 50000)
   --filename-base <name>     file names: <name>-index.xml, <name>-0-<hash>.xml (default sitemap)
   --xsl-url <url>            stylesheet referenced from every file
+  --stylesheet               write <name>.xsl, a stylesheet that shows each file as a readable
+                             table in a browser, and reference it from every file
+  --schema-location          write xsi:schemaLocation naming the sitemaps.org XSD on every root
   --report <file>            write a JSON report of every page and its lastmod source
   --strict                   fail on page-level problems (bad dates, unreadable files)
   --force                    build even where outDir does not look like a site's output
                              (the filesystem root, the home folder, no HTML near its top)
   --no-threads               keep all work on one thread (large sites use a second one)
+  --indexnow-key <key>       after the build, send the URLs that changed to IndexNow
+                             (writes <key>.txt and a state file in outDir; not in previews)
+  --indexnow-endpoint <url>  IndexNow endpoint (default https://api.indexnow.org/indexnow)
+  --indexnow-dry-run         say what IndexNow would be sent; send and record nothing
+  --indexnow-compare <state|deployed>
+                             find what changed from the state file in outDir (state, the
+                             default) or from the sitemaps deployed at --site (deployed: for
+                             builds that start from an empty outDir, such as CI; no state file)
   --json                     print the result as JSON instead of the summary
   --quiet                    print warnings and errors only
   --verbose                  list every file written (the summary lists at most 8: the index,

@@ -3,7 +3,7 @@
  * on any site: the summary line, at most `MAX_FILE_LINES` files (the index first, then the
  * sitemaps this build changed, those with the most URLs first), and one line counting the rest.
  */
-import type { GenerateResult, LastmodKind, WrittenFile } from '../types.js';
+import type { GenerateResult, IndexNowResult, LastmodKind, WrittenFile } from '../types.js';
 
 /** Files listed one by one before the rest are counted in one line. */
 export const MAX_FILE_LINES = 8;
@@ -67,8 +67,26 @@ export function formatSummaryLine(
     `sitemapkit: ${n(found)} pages found, ${n(included)} listed, ${n(excludedCount)} excluded` +
     (reasons ? ` (${reasons})` : '') +
     `; ${formatDated(dated, bold)}, ${n(withoutLastmod)} without lastmod; ${n(result.files.length)} files` +
-    (unchanged > 0 ? ` (${unchanged} unchanged)` : '')
+    (unchanged > 0 ? ` (${unchanged} unchanged)` : '') +
+    (result.indexNow ? `; ${formatIndexNow(result.indexNow, bold)}` : '')
   );
+}
+
+/**
+ * What IndexNow was told, for the summary line.
+ * @example formatIndexNow({ sent: 3, batches: 1, dryRun: false, endpoint }) // 'IndexNow: 3 URLs sent (1 request)'
+ */
+export function formatIndexNow(
+  indexNow: IndexNowResult,
+  bold: (text: string) => string = asIs,
+): string {
+  const { sent, batches, dryRun, skipped, pending } = indexNow;
+  const label = dryRun ? 'IndexNow (dry run)' : 'IndexNow';
+  if (skipped) return `${label}: ${skipped}`;
+  const urls = `${bold(String(sent))} URL${sent === 1 ? '' : 's'}`;
+  const requests = `${batches} request${batches === 1 ? '' : 's'}`;
+  if (dryRun) return `${label}: ${urls} would be sent (${requests}) to ${indexNow.endpoint}`;
+  return `${label}: ${urls} sent (${requests})${pending ? `, ${pending} not taken (see the warning)` : ''}`;
 }
 
 /**
@@ -138,6 +156,13 @@ export function formatSummary(
     const named = verbose ? removed : removed.slice(0, MAX_REMOVED_NAMES);
     const rest = removed.length - named.length;
     lines.push(`  removed stale: ${named.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`);
+  }
+  const wouldSend = result.indexNow?.urls ?? [];
+  if (wouldSend.length > 0) {
+    const named = verbose ? wouldSend : wouldSend.slice(0, MAX_FILE_LINES);
+    for (const url of named) lines.push(`  IndexNow would send: ${url}`);
+    if (named.length < wouldSend.length)
+      lines.push(`  … and ${wouldSend.length - named.length} more (--verbose lists them all)`);
   }
   if (result.reportPath) {
     const rel = result.reportPath.startsWith(cwd)

@@ -18,6 +18,7 @@ import {
 } from './entry-builder.js';
 import { LineSpans } from './line-spans.js';
 import type { RuleId } from './rules.js';
+import { schemaLocationProblem } from './schema-location.js';
 
 export type {
   Located,
@@ -190,6 +191,8 @@ export class SitemapParser {
       const message = `<${tag.local}> in ${found}: use xmlns="${SITEMAP_NS}"`;
       this.report('namespace', this.tagLine, message);
     }
+    const problem = schemaLocationProblem(tag);
+    if (problem) this.report('schema-location', this.tagLine, problem);
   }
 
   private openEntry(tag: SaxesTagNS): void {

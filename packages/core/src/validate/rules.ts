@@ -82,6 +82,11 @@ export const RULES = {
     summary:
       'elements of extension namespaces whose schema is not shipped (image, video, news, ...) were not XSD-checked',
   },
+  'schema-location': {
+    severity: 'warning',
+    summary:
+      'an xsi:schemaLocation on the root names the sitemaps.org schema of that root (sitemap.xsd or siteindex.xsd), which is the one the XSD pass uses',
+  },
   // URLs
   'url-absolute': {
     severity: 'error',

@@ -2,9 +2,10 @@
  * Pure renderers for `<urlset>` and `<sitemapindex>`: one escape function, fixed element order
  * (loc, lastmod, changefreq, priority, then xhtml:link), one entry per line.
  */
-import { SITEMAP_NS, XHTML_NS } from '../limits.js';
-import type { ChangeFreq, LinkItem } from '../types.js';
+import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../limits.js';
+import type { ChangeFreq, ImageItem, LinkItem } from '../types.js';
 import { escapeXml } from '../url/escape.js';
+import { schemaLocationAttributes } from './schema-location.js';
 
 /** An entry ready to write: URL encoded, lastmod normalised, values validated. */
 export interface RenderItem {
@@ -13,6 +14,7 @@ export interface RenderItem {
   changefreq?: ChangeFreq | undefined;
   priority?: number | undefined;
   links?: LinkItem[] | undefined;
+  images?: ImageItem[] | undefined;
 }
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -34,6 +36,9 @@ export function renderUrl(item: RenderItem): string {
   for (const link of item.links ?? []) {
     xml += `<xhtml:link rel="alternate" hreflang="${escapeXml(link.lang)}" href="${escapeXml(link.url)}"/>`;
   }
+  for (const image of item.images ?? []) {
+    xml += `<image:image><image:loc>${escapeXml(image.loc)}</image:loc></image:image>`;
+  }
   return `${xml}</url>\n`;
 }
 
@@ -41,9 +46,18 @@ export function renderUrl(item: RenderItem): string {
  * Opening of a urlset; the xhtml namespace is declared only when a link is written. `mark` (a
  * comment saying who wrote the file) comes right after the declaration.
  */
-export function urlsetOpen(withLinks: boolean, xslURL: string | undefined, mark = ''): string {
+export function urlsetOpen(
+  withLinks: boolean,
+  xslURL: string | undefined,
+  mark = '',
+  schemaLocation = false,
+  /** Declare the image namespace: only when an image is written. */
+  withImages = false,
+): string {
   const xhtml = withLinks ? ` xmlns:xhtml="${XHTML_NS}"` : '';
-  return `${DECLARATION}${mark}${stylesheet(xslURL)}<urlset xmlns="${SITEMAP_NS}"${xhtml}>\n`;
+  const image = withImages ? ` xmlns:image="${IMAGE_NS}"` : '';
+  const xsi = schemaLocationAttributes('urlset', schemaLocation);
+  return `${DECLARATION}${mark}${stylesheet(xslURL)}<urlset xmlns="${SITEMAP_NS}"${xhtml}${image}${xsi}>\n`;
 }
 
 export const URLSET_CLOSE = '</urlset>\n';
@@ -51,17 +65,25 @@ export const URLSET_CLOSE = '</urlset>\n';
 export interface IndexEntry {
   url: string;
   lastmod?: string | undefined;
+  /**
+   * The sitemap's URL count, for the stylesheet's view: written as a comment (`<!--urls:12-->`),
+   * which the protocol and the XSD ignore, only when set.
+   */
+  urlCount?: number | undefined;
 }
 
 export function renderIndex(
   entries: readonly IndexEntry[],
   xslURL: string | undefined,
   mark = '',
+  schemaLocation = false,
 ): string {
-  let xml = `${DECLARATION}${mark}${stylesheet(xslURL)}<sitemapindex xmlns="${SITEMAP_NS}">\n`;
+  const xsi = schemaLocationAttributes('sitemapindex', schemaLocation);
+  let xml = `${DECLARATION}${mark}${stylesheet(xslURL)}<sitemapindex xmlns="${SITEMAP_NS}"${xsi}>\n`;
   for (const entry of entries) {
     xml += `<sitemap><loc>${escapeXml(entry.url)}</loc>`;
     if (entry.lastmod) xml += `<lastmod>${entry.lastmod}</lastmod>`;
+    if (entry.urlCount !== undefined) xml += `<!--urls:${entry.urlCount}-->`;
     xml += '</sitemap>\n';
   }
   return `${xml}</sitemapindex>\n`;

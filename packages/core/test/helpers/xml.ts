@@ -12,7 +12,11 @@ export interface ParsedEntry {
   changefreq?: string;
   priority?: string;
   links: Array<{ hreflang: string; href: string }>;
+  /** `<image:image><image:loc>` values, in order (absent when the entry has none). */
+  images?: string[];
 }
+
+const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
 
 export interface ParsedSitemap {
   root: 'urlset' | 'sitemapindex';
@@ -29,6 +33,7 @@ export function parseSitemap(xml: string): ParsedSitemap {
   let current: ParsedEntry | undefined;
   let field: string | undefined;
   let text = '';
+  let imageLoc: string | null = null;
   parser.on('opentag', (tag) => {
     if (!root) {
       root = tag.local as ParsedSitemap['root'];
@@ -36,6 +41,10 @@ export function parseSitemap(xml: string): ParsedSitemap {
         if (name === 'xmlns' || name.startsWith('xmlns:'))
           namespaces[name] = (attr as { value: string }).value;
       }
+      return;
+    }
+    if (tag.uri === IMAGE_NS) {
+      if (tag.local === 'loc') imageLoc = '';
       return;
     }
     if (tag.local === 'url' || tag.local === 'sitemap') current = { loc: '', links: [] };
@@ -48,9 +57,18 @@ export function parseSitemap(xml: string): ParsedSitemap {
     }
   });
   parser.on('text', (t) => {
-    if (field) text += t;
+    if (imageLoc !== null) imageLoc += t;
+    else if (field) text += t;
   });
   parser.on('closetag', (tag) => {
+    if (tag.uri === IMAGE_NS) {
+      if (tag.local === 'loc' && current && imageLoc !== null) {
+        current.images ??= [];
+        current.images.push(imageLoc);
+      }
+      imageLoc = null;
+      return;
+    }
     if ((tag.local === 'url' || tag.local === 'sitemap') && current) {
       entries.push(current);
       current = undefined;
@@ -75,11 +93,35 @@ const schema = async (name: string) => ({
   contents: await readFile(new URL(name, SCHEMAS), 'utf8'),
 });
 
+/**
+ * A wrapper importing the official sitemap.xsd, our xhtml-link.xsd and our own test schema of the
+ * image extension (test/schemas/image-test.xsd, not Google's), as sitemap-with-xhtml.xsd does.
+ */
+const WITH_IMAGES = `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified">
+  <xsd:import namespace="http://www.sitemaps.org/schemas/sitemap/0.9" schemaLocation="sitemap.xsd"/>
+  <xsd:import namespace="http://www.w3.org/1999/xhtml" schemaLocation="xhtml-link.xsd"/>
+  <xsd:import namespace="${IMAGE_NS}" schemaLocation="image-test.xsd"/>
+</xsd:schema>
+`;
+
 /** Validates a urlset or sitemapindex against the official XSD (xmllint, libxml2). */
 export async function validateAgainstXsd(
   xml: string,
 ): Promise<{ valid: boolean; errors: string[] }> {
   const isIndex = /<sitemapindex[\s>]/.test(xml);
+  if (!isIndex && xml.includes(IMAGE_NS)) {
+    const imageSchema = {
+      fileName: 'image-test.xsd',
+      contents: await readFile(new URL('../schemas/image-test.xsd', import.meta.url), 'utf8'),
+    };
+    const result = await validateXML({
+      xml: [{ fileName: 'sitemap.xml', contents: xml }],
+      schema: [{ fileName: 'sitemap-with-images.xsd', contents: WITH_IMAGES }],
+      preload: [await schema('sitemap.xsd'), await schema('xhtml-link.xsd'), imageSchema],
+    });
+    return { valid: result.valid, errors: result.errors.map((e) => e.rawMessage) };
+  }
   const result = await validateXML({
     xml: [{ fileName: 'sitemap.xml', contents: xml }],
     schema: [await schema(isIndex ? 'siteindex.xsd' : 'sitemap-with-xhtml.xsd')],
@@ -170,4 +212,33 @@ export async function onlyShard(dir: string): Promise<string> {
   const names = await shardFiles(dir);
   if (names.length !== 1) throw new Error(`the index lists ${names.length} sitemaps, not one`);
   return join(dir, names[0] as string);
+}
+
+/**
+ * Fetches a served index (`origin` + `path`) and every sitemap it lists, as a crawler would;
+ * fails on a status other than 200 or a type other than XML. Returns the listed page URLs and
+ * every text fetched (the index first).
+ */
+export async function fetchServedSet(
+  origin: string,
+  path: string,
+): Promise<{ urls: string[]; xml: string[] }> {
+  const fetchXml = async (url: string) => {
+    const response = await fetch(url);
+    if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+    const type = response.headers.get('content-type') ?? '';
+    if (!/^application\/xml/.test(type)) throw new Error(`${url}: served as ${type}`);
+    return response.text();
+  };
+  const index = await fetchXml(origin + path);
+  const parsed = parseSitemap(index);
+  if (parsed.root !== 'sitemapindex') throw new Error(`${path} is not a sitemap index`);
+  const xml = [index];
+  const urls: string[] = [];
+  for (const { loc } of parsed.entries) {
+    const text = await fetchXml(origin + new URL(loc).pathname);
+    xml.push(text);
+    for (const entry of parseSitemap(text).entries) urls.push(entry.loc);
+  }
+  return { urls, xml };
 }

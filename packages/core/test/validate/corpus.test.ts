@@ -40,6 +40,7 @@ const RULE_CASES: Record<string, Case> = {
   'rules/xsd-min-length.xml': { rules: ['xsd'] },
   'rules/xsd-extension-not-checked.xml': { rules: ['xsd-extension-not-checked'] },
   'rules/xsd-extension-custom.xml': { rules: ['xsd-extension-not-checked'] },
+  'rules/schema-location.xml': { rules: ['schema-location'] },
   'rules/url-absolute.xml': { rules: ['url-absolute'] },
   'rules/url-encoding.xml': { rules: ['url-encoding'] },
   // Exactly 2,048 characters: the XSD's maxLength allows it, the protocol's "fewer than" not.
@@ -70,6 +71,8 @@ const GENERATED: RuleId[] = ['limit-urls', 'limit-bytes', 'limit-sitemaps'];
 
 const CLEAN_CASES: Record<string, { site?: string }> = {
   'clean/minimal.xml': {},
+  // The protocol page's header, as it prints it (a line break inside the attribute).
+  'clean/schema-location.xml': {},
   'clean/full.xml': {},
   'clean/index': {},
   'clean/site-path': { site: 'https://example.com/docs/' },

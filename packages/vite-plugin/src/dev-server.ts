@@ -1,0 +1,78 @@
+/**
+ * The sitemap in `vite` (the dev server): the set the build would write for the HTML entries the
+ * dev server serves, rendered in memory by the core on each request. Nothing is written.
+ */
+import { readdirSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { type MemoryPage, sitemapDevMiddleware } from '@sitemapkit/core';
+import type { ResolvedConfig, ViteDevServer } from 'vite';
+import { basePath } from './base-path.js';
+import type { SitemapPluginOptions } from './index.js';
+
+const HTML_FILE = /\.html?$/i;
+
+/** What the comment at the top of every served file says. */
+export const DEV_COMMENT = [
+  "sitemapkit dev preview: rendered in memory from the dev server's HTML entries; `vite build` writes the real one",
+  'lastmod: none here (the build dates each page from git, its head and its sources)',
+  'head rules (noindex, canonical, refresh redirects) are applied to the built pages, not here',
+];
+
+/** The build's inputs, as files relative to `root`: `build.rolldownOptions.input` (or Rollup's). */
+function configuredInputs(config: ResolvedConfig): string[] | null {
+  const build = config.build as {
+    rolldownOptions?: { input?: unknown };
+    rollupOptions?: { input?: unknown };
+  };
+  const input = build.rolldownOptions?.input ?? build.rollupOptions?.input;
+  if (input === undefined) return null;
+  const list = typeof input === 'string' ? [input] : Object.values(input as object);
+  return list
+    .filter((file): file is string => typeof file === 'string')
+    .map((file) => relative(config.root, resolve(config.root, file)));
+}
+
+/** Every HTML file under `root` the dev server serves as a page: not in public/, the output folder, node_modules or dot folders. */
+function htmlUnderRoot(config: ResolvedConfig): string[] {
+  const skip = [config.publicDir, resolve(config.root, config.build.outDir)]
+    .filter((dir) => dir !== '')
+    .map((dir) => relative(config.root, dir))
+    .filter((dir) => dir !== '' && !dir.startsWith('..') && !isAbsolute(dir));
+  return readdirSync(config.root, { recursive: true, encoding: 'utf8' })
+    .map((entry) => entry.replaceAll('\\', '/'))
+    .filter(
+      (entry) =>
+        HTML_FILE.test(entry) &&
+        !entry.split('/').some((part) => part.startsWith('.') || part === 'node_modules') &&
+        !skip.some((dir) => entry === dir || entry.startsWith(`${dir.replaceAll('\\', '/')}/`)),
+    )
+    .sort();
+}
+
+/** The pages the build would emit, as the files it would emit them as. */
+export function devPages(config: ResolvedConfig): MemoryPage[] {
+  const files = configuredInputs(config) ?? htmlUnderRoot(config);
+  return files
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => HTML_FILE.test(file) && !file.startsWith('../'))
+    .map((file) => ({ file }));
+}
+
+/** Serves the set at `<base>sitemap-index.xml` and the files it lists. */
+export function serveSitemap(server: ViteDevServer, options: SitemapPluginOptions): void {
+  const { config } = server;
+  const base = basePath(options.base ?? config.base);
+  server.middlewares.use(
+    sitemapDevMiddleware(
+      {
+        ...options,
+        cleanUrls: options.cleanUrls ?? false,
+        ...(base === undefined ? {} : { base }),
+        root: config.root,
+        comment: DEV_COMMENT,
+      },
+      () => devPages(config),
+      (error) => config.logger.error(`sitemapkit: ${error.message}`),
+    ),
+  );
+}
