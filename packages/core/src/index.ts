@@ -9,6 +9,7 @@ export type { ErrorContext, SitemapErrorCode } from './errors.js';
 export { isSitemapError, SitemapError } from './errors.js';
 export { generateSitemaps } from './generate-sitemaps.js';
 export { isLanguageTag } from './head-rules.js';
+export { forFreshOutDir as indexNowForFreshOutDir } from './indexnow/options.js';
 export * from './limits.js';
 export type { ResolvedOptions } from './options.js';
 export { DEFAULTS, resolveOptions } from './options.js';

@@ -295,6 +295,15 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
   checkStringArray(problems, 'include', o.include);
   checkStringArray(problems, 'exclude', o.exclude);
   checkStringArray(problems, 'customSitemaps', o.customSitemaps);
+  if (Array.isArray(o.customSitemaps)) {
+    for (const url of o.customSitemaps) {
+      if (typeof url === 'string' && url !== '' && !/^https?:\/\/[^/?#\s]/i.test(url)) {
+        problems.push(
+          `\`customSitemaps\` entry ${JSON.stringify(url.slice(0, 200))} is not an absolute http(s) URL`,
+        );
+      }
+    }
+  }
   checkStringArray(problems, 'customPages', o.customPages);
   checkFunction(problems, 'filter', o.filter);
   checkFunction(problems, 'serialize', o.serialize);

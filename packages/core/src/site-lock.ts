@@ -67,7 +67,9 @@ export async function lockFolder(
     }
     const owner = held.has(path) ? 'unknown' : await readOwner(path);
     if (owner !== null && owner !== 'unknown' && isStale(path, owner)) {
-      await removeFile(path);
+      // Read again just before: another waiting build may have taken it over meanwhile.
+      const again = await readOwner(path);
+      if (again !== null && again !== 'unknown' && again.pid === owner.pid) await removeFile(path);
       continue;
     }
     // A lock file that stays unreadable (not ours, or cut by a kill mid-write) for a while is stale.

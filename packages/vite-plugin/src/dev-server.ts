@@ -2,8 +2,8 @@
  * The sitemap in `vite` (the dev server): the set the build would write for the HTML entries the
  * dev server serves, rendered in memory by the core on each request. Nothing is written.
  */
-import { readdirSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { type MemoryPage, sitemapDevMiddleware } from '@sitemapkit/core';
 import type { ResolvedConfig, ViteDevServer } from 'vite';
 import { basePath } from './base-path.js';
@@ -32,26 +32,17 @@ function configuredInputs(config: ResolvedConfig): string[] | null {
     .map((file) => relative(config.root, resolve(config.root, file)));
 }
 
-/** Every HTML file under `root` the dev server serves as a page: not in public/, the output folder, node_modules or dot folders. */
-function htmlUnderRoot(config: ResolvedConfig): string[] {
-  const skip = [config.publicDir, resolve(config.root, config.build.outDir)]
-    .filter((dir) => dir !== '')
-    .map((dir) => relative(config.root, dir))
-    .filter((dir) => dir !== '' && !dir.startsWith('..') && !isAbsolute(dir));
-  return readdirSync(config.root, { recursive: true, encoding: 'utf8' })
-    .map((entry) => entry.replaceAll('\\', '/'))
-    .filter(
-      (entry) =>
-        HTML_FILE.test(entry) &&
-        !entry.split('/').some((part) => part.startsWith('.') || part === 'node_modules') &&
-        !skip.some((dir) => entry === dir || entry.startsWith(`${dir.replaceAll('\\', '/')}/`)),
-    )
-    .sort();
+/**
+ * What `vite build` builds when no input is set: the root's `index.html`, if there is one. (A
+ * multi-page app names its pages in `build.rollupOptions.input`; the preview lists those.)
+ */
+function defaultInput(config: ResolvedConfig): string[] {
+  return existsSync(resolve(config.root, 'index.html')) ? ['index.html'] : [];
 }
 
 /** The pages the build would emit, as the files it would emit them as. */
 export function devPages(config: ResolvedConfig): MemoryPage[] {
-  const files = configuredInputs(config) ?? htmlUnderRoot(config);
+  const files = configuredInputs(config) ?? defaultInput(config);
   return files
     .map((file) => file.replaceAll('\\', '/'))
     .filter((file) => HTML_FILE.test(file) && !file.startsWith('../'))

@@ -8,6 +8,7 @@ import {
   fileRouteKey,
   formatSummaryLine,
   generateSitemaps,
+  indexNowForFreshOutDir,
   type SitemapOptions,
 } from '@sitemapkit/core';
 import type { Environment, Plugin } from 'vite';
@@ -55,6 +56,10 @@ async function writeSitemaps(
     // Each page's own HTML entry is its source; the user's `pageSources` and `sources` win.
     pageSources: { ...pages, ...options.pageSources },
     cleanUrls: options.cleanUrls ?? false,
+    // Vite empties the output folder: IndexNow compares with the deployed sitemaps by default.
+    ...(options.indexNow === undefined
+      ? {}
+      : { indexNow: indexNowForFreshOutDir(options.indexNow) }),
     base: basePath(options.base ?? config.base),
     root: config.root,
     outDir: resolve(config.root, config.build.outDir),

@@ -8,7 +8,13 @@
  */
 import { readdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { fileRouteKey, formatSummaryLine, generateSitemaps, SitemapError } from '@sitemapkit/core';
+import {
+  fileRouteKey,
+  formatSummaryLine,
+  generateSitemaps,
+  indexNowForFreshOutDir,
+  SitemapError,
+} from '@sitemapkit/core';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { basePath } from './base-path.js';
 import { checkOptions } from './check-options.js';
@@ -181,6 +187,10 @@ async function writeSitemaps(
   const fallback = fallbackExclusion(builder, pagesDir, written.fallback);
   const result = await generateSitemaps({
     ...options,
+    // The output folder starts empty: IndexNow compares with the deployed sitemaps by default.
+    ...(options.indexNow === undefined
+      ? {}
+      : { indexNow: indexNowForFreshOutDir(options.indexNow) }),
     root,
     outDir: pagesDir,
     base: basePath(`${kit.paths.base}/`),

@@ -10,6 +10,7 @@ import {
   fileRouteKey,
   formatSummaryLine,
   generateSitemaps,
+  indexNowForFreshOutDir,
   SitemapError,
   type SitemapOptions,
 } from '@sitemapkit/core';
@@ -126,6 +127,10 @@ export function sitemap(
     const i18n = i18nOf(config);
     const result = await generateSitemaps({
       ...options,
+      // The output folder starts empty: IndexNow compares with the deployed sitemaps by default.
+      ...(options.indexNow === undefined
+        ? {}
+        : { indexNow: indexNowForFreshOutDir(options.indexNow) }),
       site,
       root: config.root,
       outDir: config.outDir,

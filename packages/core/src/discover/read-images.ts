@@ -55,10 +55,11 @@ const SPACE = /\s/;
 /**
  * What the scan looks for: a comment, a raw-text element whole (its content is never markup),
  * or an open or close tag of an element that matters (attribute values quoted with `"` or `'`
- * may hold `>`). `$` lets a construct cut by the end of a chunk match, to be read on.
+ * may hold `>` or `<`). `$` lets a construct cut by the end of a chunk match, to be read on, also
+ * in the middle of a quoted value.
  */
 const SCAN =
-  /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|template)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\1\s*>|$)|<(\/?)(img|source|picture|main|base|body)(?=[\s/>])(?:[^>"']|"[^"]*"|'[^']*')*(?:>|$)/gi;
+  /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|template)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\1\s*>|$)|<(\/?)(img|source|picture|main|base|body)(?=[\s/>])(?:[^>"']|"[^"]*"|'[^']*')*(?:>|$|"[^"]*$|'[^']*$)/gi;
 
 /** A width or height of 0 or 1 pixel: a tracking pixel, or an image no one sees. */
 const PIXEL = /^\s*[01](?:\.0*)?(?:px)?\s*$/i;

@@ -146,3 +146,16 @@ export function resolveIndexNow(
     host: new URL(where.origin).host,
   };
 }
+
+/**
+ * The `indexNow` option of a framework that empties its output folder before each build (Vite,
+ * Astro): there, a state file in that folder never survives, so unless the user chose how to
+ * compare (`compare` or `stateFile`), the last build is read from the deployed sitemaps.
+ * @example forFreshOutDir({ key: 'k' }) // { compare: 'deployed', key: 'k' }
+ */
+export function forFreshOutDir<T>(indexNow: T): T {
+  if (indexNow === null || typeof indexNow !== 'object') return indexNow;
+  const given = indexNow as { compare?: unknown; stateFile?: unknown };
+  if (given.compare !== undefined || given.stateFile !== undefined) return indexNow;
+  return { compare: 'deployed', ...indexNow };
+}

@@ -5,7 +5,14 @@ import { createFile, kindAt, readStart } from '../write.js';
 import { readDeployed } from './deployed.js';
 import type { ResolvedIndexNow } from './options.js';
 import { batches, type IndexNowRequest, postBatch } from './send.js';
-import { changedUrls, readState, stateOf, type UrlState, writeState } from './state.js';
+import {
+  changedUrls,
+  checkStateFile,
+  readState,
+  stateOf,
+  type UrlState,
+  writeState,
+} from './state.js';
 
 /**
  * Why this build is a preview that must not tell search engines anything, or null. Only what a
@@ -27,9 +34,14 @@ export function previewReason(env: Record<string, string | undefined>): string |
  * Throws when a file is where the key file goes and does not hold the key: not ours, so left as
  * it is. Called before the set is written, so such a build changes nothing.
  */
-export async function checkKeyFile(config: ResolvedIndexNow): Promise<void> {
+export async function checkKeyFile(
+  config: ResolvedIndexNow,
+  env: Record<string, string | undefined> = process.env,
+): Promise<void> {
+  if (config.dryRun || previewReason(env)) return;
+  if (config.compare !== 'deployed') await checkStateFile(config.stateFile);
   const path = config.keyFile;
-  if (config.dryRun || !path || (await kindAt(path)) === 'missing') return;
+  if (!path || (await kindAt(path)) === 'missing') return;
   const bytes = await readStart(path, 1024);
   if (bytes?.toString('utf8').trim() === config.key) return;
   throw new SitemapError(

@@ -6,7 +6,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
+import { SitemapError } from '../errors.js';
 import { readStart, writeFileAtomic } from '../write.js';
 
 const HEADER = 'sitemapkit-indexnow 1';
@@ -67,10 +68,41 @@ export function decodeState(host: string, bytes: Buffer): UrlState | null {
   return state;
 }
 
-/** The state recorded at `path` for `host`; null when there is none (or it is not ours). */
+/** Whether `bytes` start as a state file of ours (any host). */
+function isStateFile(bytes: Buffer): boolean {
+  try {
+    const start = gunzipSync(bytes.subarray(0, 4096), { finishFlush: constants.Z_SYNC_FLUSH });
+    return start.toString('utf8').startsWith(`${HEADER} `);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The state recorded at `path` for `host`; null when there is none (or it is another host's).
+ * Throws when a file there is not a state file: it is someone's, never to be replaced.
+ */
 export async function readState(path: string, host: string): Promise<UrlState | null> {
   const bytes = await readStart(path, MAX_STATE_BYTES);
-  return bytes === null ? null : decodeState(host, bytes);
+  if (bytes === null || bytes.length === 0) return null;
+  refuseForeign(path, bytes);
+  return decodeState(host, bytes);
+}
+
+/** Throws when the file at `path` is there and is not a state file (read before any write). */
+export async function checkStateFile(path: string): Promise<void> {
+  const bytes = await readStart(path, 4096);
+  if (bytes !== null && bytes.length > 0) refuseForeign(path, bytes);
+}
+
+function refuseForeign(path: string, bytes: Buffer): void {
+  if (!isStateFile(bytes)) {
+    throw new SitemapError(
+      'foreign-file',
+      `sitemapkit: ${path} is there already and is not an IndexNow state file of sitemapkit; it was left as it is. Point \`indexNow.stateFile\` at another file`,
+      { option: 'indexNow.stateFile', file: path },
+    );
+  }
 }
 
 export async function writeState(path: string, host: string, state: UrlState): Promise<void> {

@@ -27,6 +27,16 @@ describe('invalid options fail fast, listing every problem', () => {
   const rows: Array<[string, Partial<SitemapOptions>, RegExp]> = [
     ['missing site', { site: undefined as unknown as string }, /`site` is required/],
     ['non-http site', { site: 'ftp://example.com' }, /`site` must use http or https/],
+    [
+      'javascript: custom sitemap',
+      { customSitemaps: ['javascript://e.com/%0aalert(1)'] },
+      /`customSitemaps` entry "javascript:\/\/e\.com\/%0aalert\(1\)" is not an absolute http\(s\) URL/,
+    ],
+    [
+      'relative custom sitemap',
+      { customSitemaps: ['relative/sm.xml'] },
+      /`customSitemaps` entry "relative\/sm\.xml" is not an absolute http\(s\) URL/,
+    ],
     ['relative site', { site: 'example.com' }, /`site` must be an absolute http\(s\) URL/],
     ['priority 1.5', { priority: 1.5 }, /`priority` must be a number from 0.0 to 1.0; got 1.5/],
     [

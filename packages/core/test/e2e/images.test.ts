@@ -240,7 +240,7 @@ describe('images', () => {
 
   it('reads tags cut by any chunk boundary, and skips comments, scripts and styles', async () => {
     const tail =
-      '<img src="/a.jpg" alt="x > y"><!-- <img src="/c.png"> --><script>let s = "<img src=/s.png>";</script>' +
+      '<img src="/a.jpg" alt="x > y < z"><!-- <img src="/c.png"> --><script>let s = "<img src=/s.png>";</script>' +
       '<style>/* <img src=/t.png> */</style><IMG SRC=\'/b.jpg\'></main><img src="/after.jpg">';
     const files: Record<string, string> = {};
     // The 64 KiB chunk boundary falls at every character of the tail in turn (from just before

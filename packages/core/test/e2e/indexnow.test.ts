@@ -303,6 +303,25 @@ describe('IndexNow', () => {
     expect(await readFile(join(dist, `${KEY}.txt`), 'utf8')).toBe('something else');
   });
 
+  it('never replaces a stateFile that is not a state file of ours: refused before anything is written', async () => {
+    const { root, dist } = await site();
+    const server = await endpoint();
+    await writeFile(join(root, 'notes.json'), '{"mine": true}');
+    await expect(
+      generateSitemaps({
+        ...options(dist, { endpoint: server.url, stateFile: 'notes.json' }),
+        root,
+      }),
+    ).rejects.toMatchObject({
+      code: 'foreign-file',
+      message: expect.stringContaining(
+        'notes.json is there already and is not an IndexNow state file',
+      ),
+    });
+    expect(await readFile(join(root, 'notes.json'), 'utf8')).toBe('{"mine": true}');
+    expect((await readdir(dist)).filter((n) => n.startsWith('sitemap'))).toEqual([]);
+  });
+
   it('under a base path, sends the key location', async () => {
     const { dist } = await site();
     const server = await endpoint();

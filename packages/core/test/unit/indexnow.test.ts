@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBuildArgs } from '../../src/cli/build-args.js';
 import { formatSummaryLine } from '../../src/cli/summary.js';
+import { forFreshOutDir } from '../../src/indexnow/options.js';
 import { previewReason } from '../../src/indexnow/run.js';
 import { batches, indexNowTuning } from '../../src/indexnow/send.js';
 import { changedUrls, decodeState, encodeState } from '../../src/indexnow/state.js';
@@ -109,5 +110,17 @@ describe('IndexNow parts', () => {
         indexNow: { sent: 0, batches: 0, dryRun: false, endpoint, skipped: 'first build: x' },
       }),
     ).toMatch(/IndexNow: first build: x$/);
+  });
+});
+
+describe('IndexNow under a framework that empties its output folder', () => {
+  it('compares with the deployed sitemaps unless the user chose how', () => {
+    expect(forFreshOutDir({ key: 'k' })).toEqual({ compare: 'deployed', key: 'k' });
+    expect(forFreshOutDir({ key: 'k', compare: 'state' })).toEqual({ key: 'k', compare: 'state' });
+    expect(forFreshOutDir({ key: 'k', stateFile: 's.gz' })).toEqual({
+      key: 'k',
+      stateFile: 's.gz',
+    });
+    expect(forFreshOutDir(undefined)).toBeUndefined();
   });
 });
