@@ -5,7 +5,7 @@
 import {
   type ChangeFreq,
   type SitemapOptions as CoreOptions,
-  indexNowForFreshOutDir,
+  forFreshOutDir,
   resolveOptions,
   SitemapError,
   type SitemapItem,
@@ -218,10 +218,9 @@ const KNOWN_KEYS = new Set<string>([...PASSED_KEYS, ...MAPPED_KEYS]);
 export function toCoreOptions(options: SitemapOptions): Omit<CoreOptions, 'site' | 'outDir'> {
   const core: Record<string, unknown> = {};
   for (const key of PASSED_KEYS) if (options[key] !== undefined) core[key] = options[key];
-  // Astro empties the output folder: IndexNow compares with the deployed sitemaps by default.
-  if (options.indexNow !== undefined) core.indexNow = indexNowForFreshOutDir(options.indexNow);
   if (options.entryLimit !== undefined) core.maxUrlsPerSitemap = options.entryLimit;
-  return core as Omit<CoreOptions, 'site' | 'outDir'>;
+  // Astro empties the output folder: IndexNow compares with the deployed sitemaps by default.
+  return forFreshOutDir(core) as Omit<CoreOptions, 'site' | 'outDir'>;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ReportPage } from '@sitemapkit/core';
 import { describe, expect, test } from 'vitest';
 // One git helper for the repository's tests: the core's.
 import { commitAll, gitInit } from '../../core/test/helpers/git.js';
@@ -36,14 +37,6 @@ const VERSIONS: Array<
   ],
   ['5', 'astro5', () => import('astro5') as Promise<AstroModule>, null],
 ];
-
-interface ReportPage {
-  url: string;
-  status: string;
-  source: string | null;
-  lastmod: string | null;
-  lastmodFrom: string;
-}
 
 describe.each(VERSIONS)('Astro %s', (major, astroPackage, loadAstro, loadMdx) => {
   test('each page is dated by its own source: route file, collection entry, fallback', async () => {

@@ -9,7 +9,7 @@ export type { ErrorContext, SitemapErrorCode } from './errors.js';
 export { isSitemapError, SitemapError } from './errors.js';
 export { generateSitemaps } from './generate-sitemaps.js';
 export { isLanguageTag } from './head-rules.js';
-export { forFreshOutDir as indexNowForFreshOutDir } from './indexnow/options.js';
+export { forFreshOutDir } from './indexnow/options.js';
 export * from './limits.js';
 export type { ResolvedOptions } from './options.js';
 export { DEFAULTS, resolveOptions } from './options.js';
@@ -21,6 +21,7 @@ export {
   renderSitemapSet,
   sitemapDevMiddleware,
 } from './render-set.js';
+export type { ReportPage } from './report.js';
 export type * from './types.js';
 export { fileRouteKey, pathUrl, type UrlPolicy, urlRouteKey } from './url/map-file.js';
 

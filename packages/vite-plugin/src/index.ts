@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import {
   fileRouteKey,
+  forFreshOutDir,
   formatSummaryLine,
   generateSitemaps,
-  indexNowForFreshOutDir,
   type SitemapOptions,
 } from '@sitemapkit/core';
 import type { Environment, Plugin } from 'vite';
@@ -52,14 +52,11 @@ async function writeSitemaps(
   shown?: Set<string>,
 ): Promise<void> {
   const result = await generateSitemaps({
-    ...options,
+    // Vite empties the output folder: IndexNow compares with the deployed sitemaps by default.
+    ...forFreshOutDir(options),
     // Each page's own HTML entry is its source; the user's `pageSources` and `sources` win.
     pageSources: { ...pages, ...options.pageSources },
     cleanUrls: options.cleanUrls ?? false,
-    // Vite empties the output folder: IndexNow compares with the deployed sitemaps by default.
-    ...(options.indexNow === undefined
-      ? {}
-      : { indexNow: indexNowForFreshOutDir(options.indexNow) }),
     base: basePath(options.base ?? config.base),
     root: config.root,
     outDir: resolve(config.root, config.build.outDir),

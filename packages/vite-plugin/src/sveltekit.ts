@@ -10,9 +10,9 @@ import { readdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
   fileRouteKey,
+  forFreshOutDir,
   formatSummaryLine,
   generateSitemaps,
-  indexNowForFreshOutDir,
   SitemapError,
 } from '@sitemapkit/core';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -186,11 +186,8 @@ async function writeSitemaps(
   const { pagesDir } = written;
   const fallback = fallbackExclusion(builder, pagesDir, written.fallback);
   const result = await generateSitemaps({
-    ...options,
     // The output folder starts empty: IndexNow compares with the deployed sitemaps by default.
-    ...(options.indexNow === undefined
-      ? {}
-      : { indexNow: indexNowForFreshOutDir(options.indexNow) }),
+    ...forFreshOutDir(options),
     root,
     outDir: pagesDir,
     base: basePath(`${kit.paths.base}/`),

@@ -8,9 +8,9 @@
 import { join } from 'node:path';
 import {
   fileRouteKey,
+  forFreshOutDir,
   formatSummaryLine,
   generateSitemaps,
-  indexNowForFreshOutDir,
   SitemapError,
   type SitemapOptions,
 } from '@sitemapkit/core';
@@ -126,11 +126,8 @@ export function sitemap(
     }
     const i18n = i18nOf(config);
     const result = await generateSitemaps({
-      ...options,
       // The output folder starts empty: IndexNow compares with the deployed sitemaps by default.
-      ...(options.indexNow === undefined
-        ? {}
-        : { indexNow: indexNowForFreshOutDir(options.indexNow) }),
+      ...forFreshOutDir(options),
       site,
       root: config.root,
       outDir: config.outDir,

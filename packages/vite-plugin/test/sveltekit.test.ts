@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
+import type { ReportPage } from '@sitemapkit/core';
 import { build } from 'vite';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 // One git helper for the repository's tests: the core's.
@@ -82,16 +83,6 @@ function sitemapkitLines(output: string): string[] {
 async function edit(path: string, line: string): Promise<void> {
   const file = join(root, path);
   await writeFile(file, `${await readFile(file, 'utf8')}${line}\n`);
-}
-
-interface ReportPage {
-  url: string;
-  file: string;
-  source: string | null;
-  status: string;
-  reason?: string;
-  lastmod: string | null;
-  lastmodFrom: string;
 }
 
 describe('examples/sveltekit-static', () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { ReportPage } from '@sitemapkit/core';
 import { afterAll, describe, expect, test } from 'vitest';
 // One git helper for the repository's tests: the core's.
 import { commitAll, gitInit } from '../../core/test/helpers/git.js';
@@ -25,14 +26,6 @@ let root = '';
 afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
-
-interface ReportPage {
-  url: string;
-  status: string;
-  source: string | null;
-  lastmod: string | null;
-  lastmodFrom: string;
-}
 
 describe('VitePress', () => {
   test('every page, with its source, date and alternates, from VitePress config alone', async () => {

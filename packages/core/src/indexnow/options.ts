@@ -148,14 +148,15 @@ export function resolveIndexNow(
 }
 
 /**
- * The `indexNow` option of a framework that empties its output folder before each build (Vite,
- * Astro): there, a state file in that folder never survives, so unless the user chose how to
- * compare (`compare` or `stateFile`), the last build is read from the deployed sitemaps.
- * @example forFreshOutDir({ key: 'k' }) // { compare: 'deployed', key: 'k' }
+ * Options for a framework that empties its output folder before each build (Vite, Astro): there,
+ * a state file in that folder never survives, so unless the user chose how to compare
+ * (`indexNow.compare` or `indexNow.stateFile`), the last build is read from the deployed sitemaps.
+ * @example forFreshOutDir({ indexNow: { key: 'k' } }) // { indexNow: { compare: 'deployed', key: 'k' } }
  */
-export function forFreshOutDir<T>(indexNow: T): T {
-  if (indexNow === null || typeof indexNow !== 'object') return indexNow;
-  const given = indexNow as { compare?: unknown; stateFile?: unknown };
-  if (given.compare !== undefined || given.stateFile !== undefined) return indexNow;
-  return { compare: 'deployed', ...indexNow };
+export function forFreshOutDir<T extends { indexNow?: unknown }>(options: T): T {
+  const given = options.indexNow;
+  if (given === null || typeof given !== 'object') return options;
+  const { compare, stateFile } = given as { compare?: unknown; stateFile?: unknown };
+  if (compare !== undefined || stateFile !== undefined) return options;
+  return { ...options, indexNow: { compare: 'deployed', ...given } };
 }

@@ -302,11 +302,19 @@ describe('bad pages and sources', () => {
     const before = await Promise.all(
       first.files.map(async (f) => [await readFile(f.path), (await stat(f.path)).mtimeMs]),
     );
-    for (const threads of ['yes', 1, null]) {
+    const garbage: Array<[string, unknown]> = [
+      ['threads', 'yes'],
+      ['threads', 1],
+      ['threads', null],
+      ['force', 'yes'],
+      ['stylesheet', 1],
+      ['schemaLocation', 'on'],
+    ];
+    for (const [option, value] of garbage) {
       await expectError(
-        { site: SITE, outDir: join(root, 'dist'), threads: threads as never },
+        { site: SITE, outDir: join(root, 'dist'), [option]: value as never },
         'invalid-options',
-        /`threads` must be true or false/,
+        new RegExp(`\`${option}\` must be true or false`),
       );
     }
     expect(

@@ -115,12 +115,10 @@ describe('IndexNow parts', () => {
 
 describe('IndexNow under a framework that empties its output folder', () => {
   it('compares with the deployed sitemaps unless the user chose how', () => {
-    expect(forFreshOutDir({ key: 'k' })).toEqual({ compare: 'deployed', key: 'k' });
-    expect(forFreshOutDir({ key: 'k', compare: 'state' })).toEqual({ key: 'k', compare: 'state' });
-    expect(forFreshOutDir({ key: 'k', stateFile: 's.gz' })).toEqual({
-      key: 'k',
-      stateFile: 's.gz',
-    });
-    expect(forFreshOutDir(undefined)).toBeUndefined();
+    const indexNow = (value: unknown) => forFreshOutDir({ indexNow: value }).indexNow;
+    expect(indexNow({ key: 'k' })).toEqual({ compare: 'deployed', key: 'k' });
+    expect(indexNow({ key: 'k', compare: 'state' })).toEqual({ key: 'k', compare: 'state' });
+    expect(indexNow({ key: 'k', stateFile: 's.gz' })).toEqual({ key: 'k', stateFile: 's.gz' });
+    expect(indexNow(undefined)).toBeUndefined();
   });
 });
