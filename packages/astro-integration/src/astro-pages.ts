@@ -33,7 +33,8 @@ export function onDemandPageUrls(
 }
 
 /**
- * Globs for the error pages of each locale; the core leaves out only the root ones.
+ * Globs for the error pages of each locale. The core leaves out the root's and those of a folder
+ * named like a language (`/es/404`); a locale's path may be named otherwise (`/spanish/404`).
  * @example localeErrorPages(['es']) // ['/es/404', '/es/500']
  */
 export function localeErrorPages(localePaths: readonly string[]): string[] {

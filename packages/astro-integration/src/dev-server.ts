@@ -264,6 +264,8 @@ export function devCoreOptions(
     root: site.root,
     trailingSlash: site.trailingSlash,
     format: site.format,
+    // Astro serves `about.html` (build.format "file") at `/about`.
+    cleanUrls: true,
     exclude: [
       ...(options.exclude ?? []),
       ...localeErrorPages([...site.localePaths, ...Object.keys(i18n?.locales ?? {})]),

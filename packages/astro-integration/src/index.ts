@@ -77,6 +77,8 @@ function coreOptions(
     root: site.root,
     trailingSlash: site.trailingSlash,
     format: site.format,
+    // Astro serves `about.html` (build.format "file") at `/about`.
+    cleanUrls: true,
     filter: (url) =>
       !build.publicHtml.has(urlRouteKey(url, baseUrl)) && (filter ? filter(url) : true),
     customPages: [...(options.customPages ?? []), ...onDemand],

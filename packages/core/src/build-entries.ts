@@ -1,13 +1,13 @@
 /**
- * Turns included pages into sitemap entries: defaults, i18n links, the user's `serialize`,
+ * Turns included pages into sitemap entries: defaults, hreflang alternates (page-links.ts), the user's `serialize`,
  * validation of what callbacks return (location rule, dates, enums), and `chunks` groups.
  */
 import { SitemapError } from './errors.js';
-import { i18nLinks } from './i18n-links.js';
 import { parseLastmod } from './lastmod/w3c-datetime.js';
 import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from './limits.js';
 import { changefreqProblem, priorityProblem } from './option-checks.js';
 import type { ResolvedOptions } from './options.js';
+import { pageLinks } from './page-links.js';
 import type { ImageItem, LinkItem, PageRecord, SitemapItem, SitemapWarning } from './types.js';
 import { encodeUrl } from './url/encode.js';
 import { echo, shorten } from './url/shorten.js';
@@ -138,13 +138,11 @@ export async function buildEntries(
   warnings: SitemapWarning[],
 ): Promise<EntryGroup[]> {
   const included = records.filter((r) => !r.excluded);
-  const localeLinks = options.i18n
-    ? i18nLinks(
-        included.map((r) => r.url),
-        options.baseUrl,
-        options.i18n,
-      )
-    : new Map<string, LinkItem[]>();
+  const links = pageLinks(
+    included.map((r) => r.url),
+    headLinks,
+    options,
+  );
 
   const groups = new Map<string | null, EntryGroup>();
   const chunkNames = Object.keys(options.chunks ?? {});
@@ -166,8 +164,8 @@ export async function buildEntries(
     if (record.priority === undefined && options.priority !== undefined) {
       record.priority = options.priority;
     }
-    const links = headLinks.get(record.url) ?? localeLinks.get(record.url);
-    if (links) record.links = links;
+    const alternates = links.get(record.url);
+    if (alternates) record.links = alternates;
     let group: string | null = chunkNames.length > 0 ? 'pages' : null;
     if (options.serialize) {
       const result = await options.serialize(toSitemapItem(record));

@@ -7,7 +7,8 @@
  * long build on stderr; colour only on a terminal (cli/colour.ts).
  */
 import { readFileSync } from 'node:fs';
-import { BUILD_FLAGS, type BuildOutput, parseBuildArgs } from './cli/build-args.js';
+import { resolve } from 'node:path';
+import { BUILD_FLAGS, type BuildOutput, parseBuildArgs, requireTarget } from './cli/build-args.js';
 import { type Env, styleFor } from './cli/colour.js';
 import { closest, didYouMean } from './cli/did-you-mean.js';
 import { withFlagNames } from './cli/flag-names.js';
@@ -17,6 +18,8 @@ import { formatSummary } from './cli/summary.js';
 import { helpPointer, UsageError } from './cli/usage-error.js';
 import { isSitemapError } from './errors.js';
 import { generateSitemaps } from './generate-sitemaps.js';
+import { describeDetected, detectSite } from './generators/detect.js';
+import type { DetectedSite } from './generators/types.js';
 import type { SitemapOptions } from './types.js';
 import { validateCommand } from './validate/command.js';
 
@@ -85,13 +88,21 @@ async function generateWithProgress(
 }
 
 async function build(args: string[], io: CliIO, env: Env): Promise<number> {
-  const { options, ...output } = parseBuildArgs(args);
+  const { options: given, detect, ...output } = parseBuildArgs(args);
   const out = styleFor({ isTTY: io.stdoutIsTTY }, env);
   const err = styleFor({ isTTY: io.stderrIsTTY }, env);
   try {
+    const root = resolve(given.root ?? '.');
+    const detected = detect ? await detectSite(root) : undefined;
+    const options = requireTarget(given, detected, root);
+    if (detected && !output.quiet && !output.json) io.stdout(`${describeDetected(detected)}\n`);
+    for (const warning of detected?.warnings ?? [])
+      io.stderr(`${err.yellow('warning:')} ${withFlagNames(warning)}\n`);
     const result = await generateWithProgress(options, output, io, env);
-    if (output.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    else if (!output.quiet)
+    if (output.json) {
+      const json = detected ? { detected: detectedForJson(detected), ...result } : result;
+      io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+    } else if (!output.quiet)
       io.stdout(
         `${formatSummary(result, process.cwd(), { verbose: output.verbose, bold: out.bold })}\n`,
       );
@@ -105,6 +116,12 @@ async function build(args: string[], io: CliIO, env: Env): Promise<number> {
     }
     throw error;
   }
+}
+
+/** What `--json` says of detection: the generator and its config, not every page's source. */
+function detectedForJson(site: DetectedSite) {
+  const { pageSources, pageAlternates, warnings, ...rest } = site;
+  return { ...rest, pages: Object.keys(pageSources).length, warnings };
 }
 
 /**

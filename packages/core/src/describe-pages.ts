@@ -111,6 +111,21 @@ function findSource(sources: SourceIndex, key: string): SourceFile | undefined {
   return name === '' ? undefined : sources.find(`${key}/${name}`);
 }
 
+/**
+ * Whether a page is listed at `form`, the form of its own URL its canonical link gives
+ * (`/about` for `/about.html`): when it is on the site, under the base, and keeps a trailing
+ * slash policy that was set. This is how the literal file URL, which every static host serves,
+ * gives way to the clean one a site says it uses.
+ */
+function canonicalFormFits(form: string, options: ResolvedOptions): boolean {
+  if (!form.startsWith(options.baseUrl) && form !== options.baseUrl.slice(0, -1)) return false;
+  const slash = form.endsWith('/');
+  if (options.trailingSlash === 'always' && !slash && form !== options.baseUrl.slice(0, -1))
+    return false;
+  if (options.trailingSlash === 'never' && slash && form !== options.baseUrl) return false;
+  return true;
+}
+
 /** A file time as a date we write (whole seconds). */
 function fileTime(ms: number): string {
   return formatDate(new Date(Math.floor(ms / 1000) * 1000));
@@ -280,6 +295,8 @@ export async function describePages(
       if (verdict.detail) record.excludedDetail = verdict.detail;
       return;
     }
+    const form = verdict.canonicalForm;
+    if (form !== undefined && canonicalFormFits(form, options)) record.url = form;
     if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
     if (!verdict.modified && !verdict.published) return;
     // A head date as new as the page's own file is the render's clock, not an edit.

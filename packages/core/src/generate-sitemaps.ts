@@ -17,7 +17,7 @@ import type { DateFields } from './lastmod/frontmatter-fields.js';
 import { type ResolvedOptions, resolveOptions } from './options.js';
 import { removeLeftovers, removeStale } from './own-files.js';
 import { renderReport, writeReport } from './report.js';
-import { listedInRobotsTxt, updateRobotsTxt } from './robots-file.js';
+import { removeRobotsLines, staleRobotsLines, updateRobotsTxt } from './robots-file.js';
 import { checkEntries } from './self-check.js';
 import { lockFolder } from './site-lock.js';
 import { stylesheetFileName } from './stylesheet.js';
@@ -304,15 +304,6 @@ async function writeSet(
     if (options.stylesheet && files.length > 0) written.add(stylesheetFileName(filenameBase));
     const removed = await removeStale(outDir, filenameBase, written);
     const indexUrls = files.filter((f) => f.kind === 'index').map((f) => f.url);
-    // An index file removed (the set needs fewer now) may have its line in robots.txt still.
-    const gone = removed.filter((name) => name.includes('-index')).map((n) => options.baseUrl + n);
-    for (const url of await listedInRobotsTxt(outDir, gone)) {
-      warnings.push({
-        code: 'robots-txt-stale',
-        message: `robots.txt lists ${url}, an index file this build removed (the set needs fewer now); remove that Sitemap line`,
-        file: 'robots.txt',
-      });
-    }
     if (options.robotsTxt && indexUrls.length > 0) {
       const outcome = await updateRobotsTxt(outDir, indexUrls);
       if (typeof outcome === 'object') {
@@ -329,9 +320,40 @@ async function writeSet(
         });
       }
     }
+    await staleRobotsWarnings(options, warnings);
     return { files, removed };
   } finally {
     await release();
+  }
+}
+
+/**
+ * `Sitemap:` lines of robots.txt that point into the site at a file that is not there (an index
+ * this build no longer needs, a generator's sitemap that is gone): said, or with
+ * `robotsTxt: 'replace'` taken out.
+ */
+async function staleRobotsWarnings(
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): Promise<void> {
+  const stale = await staleRobotsLines(options.outDir, options.baseUrl);
+  if (stale.length === 0) return;
+  if (options.robotsTxt === 'replace' && (await removeRobotsLines(options.outDir, stale))) {
+    const more = stale.length > 3 ? ` and ${stale.length - 3} more` : '';
+    const shown = `${stale.slice(0, 3).join(', ')}${more}`;
+    warnings.push({
+      code: 'robots-txt-replaced',
+      message: `robots.txt listed ${shown}, not in the output folder; ${stale.length === 1 ? 'that Sitemap line was' : 'those Sitemap lines were'} taken out`,
+      file: 'robots.txt',
+    });
+    return;
+  }
+  for (const url of stale) {
+    warnings.push({
+      code: 'robots-txt-stale',
+      message: `robots.txt lists ${url}, but no such file is in the output folder (a sitemap an earlier build or another tool wrote); remove that Sitemap line, or have the build take it out (robotsTxt: 'replace'; on the command line --robots-txt-replace)`,
+      file: 'robots.txt',
+    });
   }
 }
 

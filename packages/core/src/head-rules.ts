@@ -21,6 +21,11 @@ export interface HeadRules {
 export interface HeadVerdict {
   excluded?: ExclusionReason;
   detail?: string;
+  /**
+   * The page's canonical URL when it names this same page in another form (`/about` for
+   * `/about.html`, `/docs/` for `/docs`): the form the site says it is served at.
+   */
+  canonicalForm?: string;
   alternates: LinkItem[];
   modified?: string;
   published?: string;
@@ -106,6 +111,8 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
     } else if (resourceKey(canonical) !== resourceKey(pageUrl)) {
       verdict.excluded = 'canonical';
       verdict.detail = ownString(canonical);
+    } else if (canonical !== pageUrl && !canonical.includes('#')) {
+      verdict.canonicalForm = ownString(canonical);
     }
   }
   if (rules.hreflang) {

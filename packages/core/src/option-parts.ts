@@ -4,8 +4,8 @@ import { type HeadRules, isLanguageTag } from './head-rules.js';
 import { type DateFields, normaliseFieldName } from './lastmod/frontmatter-fields.js';
 import { isPlainObject } from './option-checks.js';
 import type { PageSource, ResolvedI18n, ResolvedSource } from './options.js';
-import type { SitemapOptions, SourceDir } from './types.js';
-import { encodePath, safeDecode } from './url/encode.js';
+import type { LinkItem, SitemapOptions, SourceDir } from './types.js';
+import { encodePath, encodeUrl, safeDecode } from './url/encode.js';
 
 /**
  * Normalises a URL path: leading and trailing slash, no `//` runs, `\` as `/`, percent-encoded.
@@ -106,6 +106,59 @@ export function resolvePageSources(problems: string[], value: unknown, root: str
   return [...byKey]
     .map(([key, file]) => ({ key, file }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * `pageAlternates`: URL path -> alternates, keyed as `pageSources` are (route keys), each
+ * alternate `{ lang, url }` with a language tag (or `x-default`) and an absolute http(s) URL, or
+ * a root-relative one (`/fr/a/`) put on the site's `origin`.
+ * @example resolvePageAlternates([], { '/a/': [{ lang: 'en', url: '/a/' }] }, 'https://e.com').get('/a') // [{ lang: 'en', url: 'https://e.com/a/' }]
+ */
+export function resolvePageAlternates(
+  problems: string[],
+  value: unknown,
+  origin: string,
+): Map<string, LinkItem[]> {
+  const byKey = new Map<string, LinkItem[]>();
+  if (value === undefined) return byKey;
+  if (!isPlainObject(value)) {
+    problems.push(
+      "`pageAlternates` must map URL paths to alternates, e.g. { '/about/': [{ lang: 'en', url: 'https://example.com/about/' }] }",
+    );
+    return byKey;
+  }
+  for (const [path, links] of Object.entries(value)) {
+    const name = `\`pageAlternates[${JSON.stringify(path)}]\``;
+    if (!Array.isArray(links)) {
+      problems.push(`${name} must be an array of { lang, url }`);
+      continue;
+    }
+    const out: LinkItem[] = [];
+    for (const link of links as unknown[]) {
+      const lang = isPlainObject(link) ? link.lang : undefined;
+      const given = isPlainObject(link) && typeof link.url === 'string' ? link.url : null;
+      const rooted = given?.startsWith('/') && !given.startsWith('//') ? origin + given : given;
+      const url = rooted === null ? null : encodeUrl(rooted);
+      if (typeof lang !== 'string' || !isLanguageTag(lang, true)) {
+        problems.push(
+          `${name}: ${JSON.stringify(lang)} is not a language tag such as 'en' or 'es-ES'`,
+        );
+        continue;
+      }
+      if (url === null || !/^https?:\/\//.test(url)) {
+        problems.push(
+          `${name}: the url of ${JSON.stringify(lang)} must be an absolute http(s) URL or a path from the site's root`,
+        );
+        continue;
+      }
+      out.push({ lang, url });
+    }
+    const key = normalisePath(safeDecode(path))
+      .replace(/(.)\/$/, '$1')
+      .normalize('NFC');
+    byKey.set(key, out);
+  }
+  return byKey;
 }
 
 export function resolveI18n(problems: string[], value: unknown): ResolvedI18n | undefined {

@@ -30,6 +30,7 @@ import {
   resolveDateFields,
   resolveHead,
   resolveI18n,
+  resolvePageAlternates,
   resolvePageSources,
   resolveSite,
   resolveSources,
@@ -38,6 +39,7 @@ import type {
   BuildFormat,
   ChangeFreq,
   LastmodSource,
+  LinkItem,
   SitemapOptions,
   TrailingSlash,
 } from './types.js';
@@ -50,7 +52,7 @@ export const DEFAULTS = {
   base: '/',
   trailingSlash: 'ignore' as TrailingSlash,
   format: 'preserve' as BuildFormat,
-  cleanUrls: true,
+  cleanUrls: false,
   excludeErrorPages: true,
   head: true,
   git: 'auto' as boolean | 'auto',
@@ -131,6 +133,8 @@ export interface ResolvedOptions
   sources: ResolvedSource[];
   /** Sources named page by page, in key order. */
   pageSources: PageSource[];
+  /** Translations named page by page: route key -> alternates. */
+  pageAlternates: Map<string, LinkItem[]>;
   /** The kinds of evidence in use (git left out when `git` is false). */
   lastmodFrom: LastmodSource[];
   /** The user's explicit order, or null: the newest evidence wins. */
@@ -168,6 +172,7 @@ const KNOWN_KEYS = new Set([
   'filter',
   'sources',
   'pageSources',
+  'pageAlternates',
   'head',
   'git',
   'gitIgnoreRevs',
@@ -281,13 +286,17 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     'gzip',
     'stylesheet',
     'schemaLocation',
-    'robotsTxt',
     'strict',
     'force',
     'threads',
   ]) {
     if (o[key] !== undefined && typeof o[key] !== 'boolean')
       problems.push(`\`${key}\` must be true or false`);
+  }
+  if (o.robotsTxt !== undefined && typeof o.robotsTxt !== 'boolean' && o.robotsTxt !== 'replace') {
+    problems.push(
+      `\`robotsTxt\` must be true, false or 'replace'; got ${JSON.stringify(o.robotsTxt)}`,
+    );
   }
   if (o.selfCheck !== undefined && typeof o.selfCheck !== 'boolean' && o.selfCheck !== 'xsd') {
     problems.push(`\`selfCheck\` must be true, false or 'xsd'; got ${JSON.stringify(o.selfCheck)}`);
@@ -385,6 +394,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
   const sources = resolveSources(problems, o.sources, root);
   const pageSources = resolvePageSources(problems, o.pageSources, root);
   const i18n = resolveI18n(problems, o.i18n);
+  const pageAlternates = resolvePageAlternates(problems, o.pageAlternates, origin);
   const indexNow = resolveIndexNow(problems, o.indexNow, {
     root,
     outDir,
@@ -429,6 +439,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     filter: i.filter,
     sources,
     pageSources,
+    pageAlternates,
     head: resolveHead(i.head ?? DEFAULTS.head),
     images: i.images ? { external: i.images !== true && i.images.external === true } : null,
     frontmatter: i.frontmatter ?? chain.includes('frontmatter'),

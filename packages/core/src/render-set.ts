@@ -13,7 +13,7 @@ import { resolveOptions } from './options.js';
 import { checkEntries } from './self-check.js';
 import type { PageRecord, SitemapOptions, SitemapWarning } from './types.js';
 import {
-  isRootErrorPage,
+  isErrorPage,
   type PageRoute,
   pathUrl,
   routeFromFile,
@@ -113,7 +113,8 @@ export async function renderSitemapSet(
       ...(page.lastmod ? { lastmod: page.lastmod } : {}),
     };
     const key = routeKey(route);
-    if (options.excludeErrorPages && isRootErrorPage(route)) record.excluded = 'error-page';
+    if (options.excludeErrorPages && isErrorPage(route, options.i18n?.locales))
+      record.excluded = 'error-page';
     else if (include && !include(key)) record.excluded = 'include';
     else if (exclude?.(key)) record.excluded = 'exclude';
     else if (options.filter && !options.filter(record.url)) record.excluded = 'filter';

@@ -2,9 +2,11 @@
  * The site's robots.txt: created when missing, else appended to at the byte level (its bytes,
  * encoding, mode and owner stay), never opened when it is not a regular file.
  */
+import { chmod, lstat, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { minimalRobotsTxt, robotsAppend, robotsSitemapUrls } from './robots-txt.js';
-import { appendBytes, createFile, kindAt, readStart } from './write.js';
+import { minimalRobotsTxt, robotsAppend, robotsRemove, robotsSitemapUrls } from './robots-txt.js';
+import { safeDecode } from './url/encode.js';
+import { appendBytes, createFile, kindAt, readStart, writeFileAtomic } from './write.js';
 
 /** Larger than any robots.txt a crawler reads (Google reads the first 500 KiB). */
 const MAX_ROBOTS_BYTES = 8 * 1024 * 1024;
@@ -38,17 +40,49 @@ export async function updateRobotsTxt(
   }
 }
 
+/** Whether nothing is at `path` (a file where a folder of the path should be counts as nothing). */
+async function isMissing(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return false;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+  }
+}
+
 /**
- * Which of `urls` the site's robots.txt lists: lines a build cannot take back (robots.txt is
- * only ever appended to), to be reported when they point at files that are gone.
+ * The `Sitemap:` lines of the site's robots.txt that point into the site (under `baseUrl`) at a
+ * file that is not in `outDir`: a sitemap an earlier build or another tool wrote and that is gone.
+ * A line pointing elsewhere (another host, a path outside the base) is not ours to judge.
+ * @example await staleRobotsLines('dist', 'https://e.com/') // ['https://e.com/sitemap.xml'] when dist/sitemap.xml is missing
  */
-export async function listedInRobotsTxt(
-  outDir: string,
-  urls: readonly string[],
-): Promise<string[]> {
-  if (urls.length === 0) return [];
+export async function staleRobotsLines(outDir: string, baseUrl: string): Promise<string[]> {
   const bytes = await readStart(join(outDir, 'robots.txt'), MAX_ROBOTS_BYTES);
   if (bytes === null) return [];
-  const listed = robotsSitemapUrls(bytes);
-  return urls.filter((url) => listed.has(url));
+  const stale: string[] = [];
+  for (const url of robotsSitemapUrls(bytes)) {
+    if (!url.startsWith(baseUrl)) continue;
+    const rest = url.slice(baseUrl.length).replace(/[?#].*$/, '');
+    const path = safeDecode(rest);
+    // Only a plain file path inside the folder is looked up; nothing outside it is read.
+    if (path === '' || path.split('/').some((s) => s === '' || s === '.' || s === '..')) continue;
+    if (await isMissing(join(outDir, path))) stale.push(url);
+  }
+  return stale.sort();
+}
+
+/** Takes the `Sitemap:` lines of `urls` out of the site's robots.txt (its other bytes stay). */
+export async function removeRobotsLines(outDir: string, urls: readonly string[]): Promise<boolean> {
+  if (urls.length === 0) return false;
+  const path = join(outDir, 'robots.txt');
+  if ((await kindAt(path)) !== 'file') return false;
+  const bytes = await readStart(path, MAX_ROBOTS_BYTES + 1);
+  if (bytes === null || bytes.length > MAX_ROBOTS_BYTES) return false;
+  const kept = robotsRemove(bytes, urls);
+  if (kept === null) return false;
+  const { mode } = await stat(path);
+  await writeFileAtomic(path, kept);
+  await chmod(path, mode & 0o7777);
+  return true;
 }

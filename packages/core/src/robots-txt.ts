@@ -1,6 +1,6 @@
 /**
- * Adds `Sitemap:` lines to a robots.txt. Pure: never duplicates a line, never touches the
- * user's other lines; `robotsAppend` works on the file's bytes, so a file in Latin-1 or UTF-16
+ * Adds `Sitemap:` lines to a robots.txt, and takes out the ones asked to go. Pure: never
+ * duplicates a line, never touches the user's other lines; `robotsAppend` works on the file's bytes, so a file in Latin-1 or UTF-16
  * keeps every byte and gets its new lines in its own encoding.
  */
 
@@ -86,4 +86,24 @@ export function robotsAppend(existing: Buffer, sitemapUrls: readonly string[]): 
   const encoding = encodingOf(existing);
   const added = linesToAdd(decode(existing, encoding), sitemapUrls);
   return added === null ? null : encode(added, encoding);
+}
+
+/**
+ * The bytes of a robots.txt (its bytes `existing`) without the `Sitemap:` lines of `urls`, in
+ * its own encoding and line ends; null when it has none of them.
+ * @example robotsRemove(Buffer.from('Sitemap: https://e.com/old.xml\nAllow: /\n'), ['https://e.com/old.xml']) // 'Allow: /\n'
+ */
+export function robotsRemove(existing: Buffer, urls: readonly string[]): Buffer | null {
+  const encoding = encodingOf(existing);
+  const text = decode(existing, encoding);
+  const gone = new Set(urls);
+  const lines = text.split(/(?<=\n)/);
+  const kept = lines.filter((line) => {
+    const match = SITEMAP_LINE.exec(line.replace(/\r?\n$/, ''));
+    return !(match && gone.has(match[1] as string));
+  });
+  if (kept.length === lines.length) return null;
+  const body = encode(kept.join(''), encoding);
+  if (encoding === 'latin1') return body;
+  return Buffer.concat([existing.subarray(0, 2), body]);
 }

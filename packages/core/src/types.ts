@@ -127,9 +127,17 @@ export interface SitemapOptions {
   trailingSlash?: TrailingSlash;
   /** How pages were emitted (Astro's `build.format`). @default 'preserve' */
   format?: BuildFormat;
-  /** `about.html` is served as `/about` (true) or `/about.html` (false). @default true */
+  /**
+   * `about.html` is listed as `/about` (true) or `/about.html` (false). The literal file URL is
+   * the default: every static host serves it, where the clean one is a 404 on a plain file
+   * server. Either way, a page whose canonical link names it in the other form is listed in that
+   * form. @default false
+   */
   cleanUrls?: boolean;
-  /** Leave out root-level `404` and `500` pages. @default true */
+  /**
+   * Leave out `404` and `500` pages at the root and in a locale's folder (`/fr/404`: a locale of
+   * `i18n`, or a folder named like a language); `/products/404/` stays. @default true
+   */
   excludeErrorPages?: boolean;
   /** Globs over URL paths relative to `base` (`/blog/**`); only matching pages are listed. */
   include?: string[];
@@ -147,6 +155,14 @@ export interface SitemapOptions {
    * @example { '/blog/hello/': 'src/content/blog/hello.md', '/about/': 'src/pages/about.astro' }
    */
   pageSources?: Record<string, string>;
+  /**
+   * The translations of each page, where you (or a generator's config) know them: URL path
+   * relative to `base` (keyed as `pageSources` is) -> its alternates, the page itself included,
+   * each URL absolute or from the site's root (`/fr/a/`, base path included). Alternates in a
+   * page's head win; these win over `i18n`'s locale prefixes.
+   * @example { '/blog/hello/': [{ lang: 'en', url: 'https://e.com/blog/hello/' }, { lang: 'fr', url: 'https://e.com/fr/blog/bonjour/' }] }
+   */
+  pageAlternates?: Record<string, LinkItem[]>;
   /**
    * Read each page's `<head>` and let it decide: `true` turns every rule on, `false` reads no
    * head, an object turns rules off one by one.
@@ -251,10 +267,12 @@ export interface SitemapOptions {
   /** Write `.xml.gz` sitemaps (the index stays plain XML and points at them). @default false */
   gzip?: boolean;
   /**
-   * Add a `Sitemap:` line to `outDir/robots.txt`, creating it if missing.
+   * Add a `Sitemap:` line to `outDir/robots.txt`, creating it if missing. A `Sitemap:` line there
+   * that points into the site at a file that is not in `outDir` (an earlier build's, a
+   * generator's own sitemap that is gone) is warned of; `'replace'` also takes it out.
    * @default true when `base` is `/`; false under a base path, where crawlers do not read it
    */
-  robotsTxt?: boolean;
+  robotsTxt?: boolean | 'replace';
   /** Maximum URLs per sitemap file (at most 50,000). @default 50000 */
   maxUrlsPerSitemap?: number;
   /** Maximum uncompressed bytes per sitemap file. @default 10485760 (at most 52428800) */

@@ -41,7 +41,8 @@ function kebab(word: string): string {
 
 /**
  * The known word `word` was most likely meant to be, or undefined when none is near: another
- * spelling of it (camelCase, snake_case), the one word it is the start of, or the nearest within
+ * spelling of it (camelCase, snake_case), the one word it is the start of (or of which the others
+ * it starts are longer forms), or the nearest within
  * about 2 edits in 5 characters (ties go to the earlier candidate).
  * @example closest('--sit', ['--site', '--base']) // '--site'
  * @example closest('--trailingSlash', ['--trailing-slash']) // '--trailing-slash'
@@ -54,7 +55,13 @@ export function closest(word: string, candidates: readonly string[]): string | u
   const bare = wanted.replace(/^-+/, '');
   if (bare.length >= 3) {
     const starts = candidates.filter((c) => c.replace(/^-+/, '').startsWith(bare));
-    if (starts.length === 1) return starts[0];
+    // `--no-robots` starts `--no-robots-txt` and `--no-robots-txt-replace`: the one the others
+    // extend is meant.
+    const shortest = starts.reduce<string | undefined>(
+      (a, c) => (a === undefined || c.length < a.length ? c : a),
+      undefined,
+    );
+    if (shortest !== undefined && starts.every((c) => c.startsWith(shortest))) return shortest;
   }
   const limit = Math.max(1, Math.floor(bare.length * 0.4));
   let best: string | undefined;

@@ -8,7 +8,7 @@ import { SitemapError } from '../errors.js';
 import { flat } from '../flat-string.js';
 import type { ResolvedOptions } from '../options.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
-import { isRootErrorPage, routeFromFile, routeKey, routeUrl } from '../url/map-file.js';
+import { isErrorPage, routeFromFile, routeKey, routeUrl } from '../url/map-file.js';
 import { shorten } from '../url/shorten.js';
 import { checkOutDir } from './check-out-dir.js';
 import { walkFiles } from './walk-files.js';
@@ -88,7 +88,8 @@ export async function findPages(
       url: flat(routeUrl(route, policy)),
       lastmodFrom: 'none',
     };
-    if (options.excludeErrorPages && isRootErrorPage(route)) record.excluded = 'error-page';
+    if (options.excludeErrorPages && isErrorPage(route, options.i18n?.locales))
+      record.excluded = 'error-page';
     else if (include && !include(key)) record.excluded = 'include';
     else if (exclude?.(key)) record.excluded = 'exclude';
     pages.push(record);

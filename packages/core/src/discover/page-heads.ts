@@ -19,6 +19,7 @@ export type HeadOutcome = HeadVerdict | { error: string } | null;
 function isEmpty(verdict: HeadVerdict): boolean {
   return (
     verdict.excluded === undefined &&
+    verdict.canonicalForm === undefined &&
     verdict.modified === undefined &&
     verdict.published === undefined &&
     verdict.alternates.length === 0 &&

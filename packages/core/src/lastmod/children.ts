@@ -18,9 +18,13 @@ interface Newest {
   time: number;
 }
 
-/** `https://e.com/blog/x/` -> `https://e.com/blog/x`: a URL as a node of the tree. */
+/**
+ * `https://e.com/blog/x/` -> `https://e.com/blog/x`: a URL as a node of the tree. A page listed
+ * with its file's extension is the node of its name: `blog.html` lists what is under `blog/`.
+ */
 function nodeOf(url: string): string {
-  return url.endsWith('/') ? url.slice(0, -1) : url;
+  if (url.endsWith('/')) return url.slice(0, -1);
+  return /\.html?$/i.test(url) ? url.replace(/\.html?$/i, '') : url;
 }
 
 /**

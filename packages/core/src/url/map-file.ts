@@ -163,9 +163,25 @@ export function pathUrl(path: string, policy: UrlPolicy, isIndex: boolean): stri
   return routeUrl({ segments, isIndex, keepsExtension: false }, policy);
 }
 
-/** Root-level error pages (`404.html`, `404/index.html`, `500...`), left out by default. */
-export function isRootErrorPage(route: PageRoute): boolean {
-  if (route.segments.length !== 1) return false;
-  const name = (route.segments[0] as string).replace(HTML_EXT, '');
-  return name === '404' || name === '500';
+/** A folder that names a language (`fr`, `pt-br`, `zh_CN`): a locale prefix, known or not. */
+const LOCALE_SHAPE = /^[a-z]{2}(?:[-_][a-z0-9]{2,8})?$/i;
+
+/**
+ * Error pages left out by default: `404` and `500` (`404.html`, `404/index.html`) at the root,
+ * or in a locale's folder (`fr/404.html`): one of `locales`, or a folder named like a language.
+ * @example isErrorPage(routeFromFile('404.html', true)!) // true
+ * @example isErrorPage(routeFromFile('zh-CN/404.html', true)!) // true
+ * @example isErrorPage(routeFromFile('docs/404.html', true)!) // false
+ */
+export function isErrorPage(
+  route: PageRoute,
+  locales?: Readonly<Record<string, unknown>>,
+): boolean {
+  const depth = route.segments.length;
+  if (depth !== 1 && depth !== 2) return false;
+  const name = (route.segments[depth - 1] as string).replace(HTML_EXT, '');
+  if (name !== '404' && name !== '500') return false;
+  if (depth === 1) return true;
+  const folder = route.segments[0] as string;
+  return (locales !== undefined && Object.hasOwn(locales, folder)) || LOCALE_SHAPE.test(folder);
 }

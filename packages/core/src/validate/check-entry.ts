@@ -157,5 +157,15 @@ export function checkEntry(entry: ParsedEntry, ctx: EntryContext): EntryCheck {
       });
     }
   }
+  if (check.alternates.length > 0 && check.key !== undefined) {
+    const self = check.key;
+    if (!check.alternates.some((a) => a.key === self)) {
+      at(
+        'hreflang-self',
+        check.alternates[0]?.line ?? entry.line,
+        `${clip(check.loc ?? '')} has ${check.alternates.length} hreflang alternates but not itself; each language version lists itself too`,
+      );
+    }
+  }
   return check;
 }

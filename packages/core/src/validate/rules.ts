@@ -129,6 +129,10 @@ export const RULES = {
     severity: 'warning',
     summary: 'an <xhtml:link> has rel="alternate", a hreflang and an href',
   },
+  'hreflang-self': {
+    severity: 'warning',
+    summary: 'a URL with hreflang alternates lists itself among them',
+  },
   // Limits
   'limit-urls': {
     severity: 'error',

@@ -72,14 +72,13 @@ describe('sitemapkit build', () => {
       '--source',
       'src/content/blog=/blog/',
       '--gzip',
-      '--no-robots-txt',
       '--max-urls',
       '100',
       '--max-bytes',
       '2048',
       '--git',
       '--no-head',
-      '--no-clean-urls',
+      '--clean-urls',
       '--keep-error-pages',
       '--priority',
       '0.5',
@@ -93,6 +92,24 @@ describe('sitemapkit build', () => {
       '--published-field',
       'firstPosted',
       '--no-lastmod-from-children',
+      '--i18n',
+      'en=en-US, fr=fr',
+      '--page-source',
+      '/about/=src/about.md',
+      '--page-source',
+      '/=src/index.md',
+      '--no-frontmatter',
+      '--images-external',
+      '--robots-txt-replace',
+      '--xsd',
+      '--indexnow-key',
+      'abcdef0123',
+      '--indexnow-initial',
+      'all',
+      '--indexnow-key-location',
+      'https://e.com/keys/k.txt',
+      '--indexnow-state-file',
+      '.cache/indexnow.tsv.gz',
     ]);
     expect(options).toEqual({
       site: 'https://e.com',
@@ -102,12 +119,12 @@ describe('sitemapkit build', () => {
       format: 'file',
       sources: [{ dir: 'src/pages' }, { dir: 'src/content/blog', route: '/blog/' }],
       gzip: true,
-      robotsTxt: false,
+      robotsTxt: 'replace',
       maxUrlsPerSitemap: 100,
       maxBytesPerSitemap: 2048,
       git: true,
       head: false,
-      cleanUrls: false,
+      cleanUrls: true,
       excludeErrorPages: false,
       priority: 0.5,
       threads: false,
@@ -115,13 +132,78 @@ describe('sitemapkit build', () => {
       lastmodFrom: ['frontmatter', 'git'],
       dateFields: { modified: ['revised'], published: ['firstPosted'] },
       lastmodFromChildren: false,
+      i18n: { defaultLocale: 'en', locales: { en: 'en-US', fr: 'fr' } },
+      pageSources: { '/about/': 'src/about.md', '/': 'src/index.md' },
+      frontmatter: false,
+      images: { external: true },
+      selfCheck: 'xsd',
+      indexNow: {
+        key: 'abcdef0123',
+        initial: 'all',
+        keyLocation: 'https://e.com/keys/k.txt',
+        stateFile: '.cache/indexnow.tsv.gz',
+      },
     });
+    expect(
+      parseBuildArgs([
+        'dist',
+        '--site',
+        'https://e.com',
+        '--skip-head-rule',
+        'canonical',
+        '--skip-head-rule',
+        'hreflang',
+      ]).options.head,
+    ).toEqual({ canonical: false, hreflang: false });
+    expect(parseBuildArgs(['dist', '--no-detect']).detect).toBe(false);
+    expect(parseBuildArgs(['dist']).detect).toBe(true);
     expect(parseBuildArgs(['dist', '--site', 'https://e.com', '--no-git']).options.git).toBe(false);
     expect(parseBuildArgs(['dist', '--site', 'https://e.com']).options.git).toBeUndefined();
   });
 
   const usage: Array<[string[], RegExp]> = [
     [['build', 'dist'], /--site is required/],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--i18n', 'en'],
+      /--i18n must be <prefix>=<language>/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--i18n', 'en=en,fr=fr_FR'],
+      /`i18n.locales.fr` must be a language tag|--i18n/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--page-source', 'about.md'],
+      /--page-source must be <url path>=<file>/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--skip-head-rule', 'robots'],
+      /--skip-head-rule must be one of noindex, canonical, redirect, hreflang; got "robots"/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--no-head', '--skip-head-rule', 'canonical'],
+      /--skip-head-rule and --no-head ask for different things/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--no-robots-txt', '--robots-txt-replace'],
+      /--no-robots-txt and --robots-txt-replace ask for different things/,
+    ],
+    [
+      [
+        'build',
+        'dist',
+        '--site',
+        'https://e.com',
+        '--indexnow-key',
+        'abcdef0123',
+        '--indexnow-initial',
+        'some',
+      ],
+      /--indexnow-initial must be 'none' or 'all'; got "some"/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--indexnow-state-file', 'x'],
+      /--indexnow-state-file needs --indexnow-key/,
+    ],
     [['build', '--site', 'https://e.com'], /build needs the output folder/],
     [
       ['build', 'dist', '--site', 'https://e.com', '--max-urls', 'lots'],

@@ -45,7 +45,7 @@ function options(root: string, extra: Partial<SitemapOptions> = {}): SitemapOpti
 }
 
 const urls = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => `${SITE}/${name(from + i)}`);
+  Array.from({ length: to - from + 1 }, (_, i) => `${SITE}/${name(from + i)}.html`);
 const URLS_A = urls(1, 12);
 const URLS_B = urls(3, 15);
 
@@ -230,8 +230,75 @@ describe('a set of several index files', () => {
     expect(
       fewer.warnings.filter((w) => w.code === 'robots-txt-stale').map((w) => w.message),
     ).toEqual([
-      `robots.txt lists ${SITE}/sitemap-index-3.xml, an index file this build removed (the set needs fewer now); remove that Sitemap line`,
+      `robots.txt lists ${SITE}/sitemap-index-3.xml, but no such file is in the output folder (a sitemap an earlier build or another tool wrote); remove that Sitemap line, or have the build take it out (robotsTxt: 'replace'; on the command line --robots-txt-replace)`,
     ]);
+  });
+});
+
+describe('robots.txt lines that point at files that are gone', () => {
+  const robots = [
+    'User-agent: *',
+    'Disallow: /private/',
+    `Sitemap: ${SITE}/sitemap.xml`,
+    `Sitemap: ${SITE}/sitemaps/news.xml`,
+    `Sitemap: ${SITE}/feeds/../sitemap.xml`,
+    'Sitemap: https://cdn.example.net/sitemap.xml',
+    `Sitemap: ${SITE}/kept.xml`,
+    '',
+  ].join('\r\n');
+
+  it('are reported one by one; lines to files that exist, other hosts and odd paths are not', async () => {
+    const root = await makeTree({
+      ...pages(1, 2),
+      'dist/robots.txt': robots,
+      'dist/kept.xml': '<x/>',
+    });
+    const result = await generateSitemaps(options(root));
+    expect(
+      result.warnings.filter((w) => w.code === 'robots-txt-stale').map((w) => w.message),
+    ).toEqual(
+      [`${SITE}/sitemap.xml`, `${SITE}/sitemaps/news.xml`].map(
+        (url) =>
+          `robots.txt lists ${url}, but no such file is in the output folder (a sitemap an earlier build or another tool wrote); remove that Sitemap line, or have the build take it out (robotsTxt: 'replace'; on the command line --robots-txt-replace)`,
+      ),
+    );
+    // Reported, not changed: the file only gained our line.
+    expect(await readFile(join(root, 'dist/robots.txt'), 'utf8')).toBe(
+      `${robots}Sitemap: ${SITE}/sitemap-index.xml\r\n`,
+    );
+  });
+
+  it("with robotsTxt: 'replace' are taken out, every other byte and the file's mode kept", async () => {
+    const root = await makeTree({
+      ...pages(1, 2),
+      'dist/robots.txt': robots,
+      'dist/kept.xml': '<x/>',
+    });
+    await chmod(join(root, 'dist/robots.txt'), 0o640);
+    const result = await generateSitemaps(options(root, { robotsTxt: 'replace' }));
+    expect(result.warnings.map((w) => w.code)).toContain('robots-txt-replaced');
+    expect(result.warnings.map((w) => w.code)).not.toContain('robots-txt-stale');
+    const text = await readFile(join(root, 'dist/robots.txt'), 'utf8');
+    expect(text.split('\r\n')).toEqual([
+      'User-agent: *',
+      'Disallow: /private/',
+      `Sitemap: ${SITE}/feeds/../sitemap.xml`,
+      'Sitemap: https://cdn.example.net/sitemap.xml',
+      `Sitemap: ${SITE}/kept.xml`,
+      `Sitemap: ${SITE}/sitemap-index.xml`,
+      '',
+    ]);
+    expect((await stat(join(root, 'dist/robots.txt'))).mode & 0o777).toBe(0o640);
+    const again = await generateSitemaps(options(root, { robotsTxt: 'replace' }));
+    expect(again.warnings.map((w) => w.code)).not.toContain('robots-txt-replaced');
+  });
+
+  it("'replace' is the only string robotsTxt takes", async () => {
+    const root = await makeTree(pages(1, 1));
+    const error = await generateSitemaps(options(root, { robotsTxt: 'yes' as never })).catch(
+      (e: unknown) => e,
+    );
+    expect(String(error)).toContain('`robotsTxt` must be true, false or \'replace\'; got "yes"');
   });
 });
 
@@ -298,7 +365,7 @@ describe('the site folder is the boundary', () => {
     await symlink(join(root, 'dist', 'docs'), join(root, 'dist', 'manual'));
     const result = await generateSitemaps(options(root));
     const listed = (await readSet(join(root, 'dist')))?.urls;
-    expect(listed).toEqual([`${SITE}/docs/guide`, `${SITE}/p01`, `${SITE}/p02`]);
+    expect(listed).toEqual([`${SITE}/docs/guide.html`, `${SITE}/p01.html`, `${SITE}/p02.html`]);
     const outsideWarnings = result.warnings.filter((w) => w.code === 'symlink-outside');
     expect(outsideWarnings.map((w) => w.file).sort()).toEqual(['leak', 'leak.html']);
     expect(outsideWarnings[0]?.message).toMatch(/outside .*; not followed/);

@@ -381,6 +381,62 @@ describe('generateSitemaps on a blog', () => {
   });
 });
 
+describe("the URL form: the literal file's unless the page's canonical link says otherwise", () => {
+  const canonical = (href: string) => page(`<link rel="canonical" href="${href}">`);
+  const tree = {
+    'dist/index.html': page(),
+    'dist/plain.html': page(),
+    'dist/clean.html': canonical(`${SITE}/clean`),
+    'dist/relative.html': canonical('/relative'),
+    'dist/kept.html': canonical(`${SITE}/kept.html`),
+    'dist/dir/index.html': canonical(`${SITE}/dir`),
+    'dist/elsewhere.html': canonical(`${SITE}/other`),
+  };
+  const listed = (result: Awaited<ReturnType<typeof generateSitemaps>>) =>
+    result.records.filter((r) => !r.excluded).map((r) => r.url.slice(SITE.length));
+
+  it('lists about.html as /about.html by default, as every static host serves it; the canonical form wins', async () => {
+    const root = await makeTree(tree);
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      robotsTxt: false,
+    });
+    expect(listed(result)).toEqual([
+      '/',
+      '/clean',
+      '/dir',
+      '/kept.html',
+      '/plain.html',
+      '/relative',
+    ]);
+    expect(result.records.find((r) => r.file === 'elsewhere.html')?.excluded).toBe('canonical');
+  });
+
+  it('with cleanUrls, lists about.html as /about unless its canonical keeps .html', async () => {
+    const root = await makeTree(tree);
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      robotsTxt: false,
+      cleanUrls: true,
+    });
+    expect(listed(result)).toEqual(['/', '/clean', '/dir', '/kept.html', '/plain', '/relative']);
+  });
+
+  it('a set trailing-slash policy is not overridden by a canonical that breaks it', async () => {
+    const root = await makeTree(tree);
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      robotsTxt: false,
+      trailingSlash: 'always',
+    });
+    expect(listed(result)).toContain('/dir/');
+    expect(listed(result)).not.toContain('/dir');
+  });
+});
+
 describe('plain .html pages (cleanUrls off) and encoded bases', () => {
   it('matches about.html to about.md, encodes a non-ASCII base, and advises sources when there are none', async () => {
     const root = await makeTree({
@@ -410,7 +466,7 @@ describe('plain .html pages (cleanUrls off) and encoded bases', () => {
     });
     expect(bare.warnings.filter((w) => w.code === 'lastmod-unknown').map((w) => w.message)).toEqual(
       [
-        `2 of 2 pages have no source file, so nothing dates them: map their source folders with \`sources\`, or emit <meta property="article:modified_time"> (or JSON-LD dateModified) in their heads (${SITE}/, ${SITE}/about)`,
+        `2 of 2 pages have no source file, so nothing dates them: map their source folders with \`sources\`, or emit <meta property="article:modified_time"> (or JSON-LD dateModified) in their heads (${SITE}/, ${SITE}/about.html)`,
       ],
     );
   });

@@ -17,7 +17,7 @@ describe('head-aware pages', () => {
       'dist/none/index.html': page('<meta name="robots" content="none">'),
       'dist/googlebot/index.html': page('<meta name="googlebot" content="noindex">'),
       'dist/dup/index.html': page('<link rel="canonical" href="/original/">'),
-      'dist/original/index.html': page('<link rel="canonical" href="/original">'),
+      'dist/original/index.html': page('<link rel="canonical" href="/original/">'),
       'dist/old/index.html':
         '<!doctype html><title>Redirecting to: /original/</title><meta http-equiv="refresh" content="0;url=/original/"><meta name="robots" content="noindex"><link rel="canonical" href="https://example.com/original/"><body></body>',
       'dist/en/hello/index.html': page(

@@ -241,6 +241,19 @@ describe('dateFromChildren', () => {
       ['2024-04-01', 'git'],
     ]);
   });
+  it('a page listed with its extension lists what is under its name: blog.html, blog/x.html', () => {
+    const pages = [
+      pageAt('https://e.com/blog.html', '2024-01-01'),
+      pageAt('https://e.com/blog/x.html', '2024-04-01'),
+      pageAt('https://e.com/blogs.html', '2024-01-01'),
+    ];
+    expect(dateFromChildren(pages, 'https://e.com/')).toBe(1);
+    expect(pages.map((p) => [p.lastmod, p.lastmodFrom])).toEqual([
+      ['2024-04-01', 'children'],
+      ['2024-04-01', 'git'],
+      ['2024-01-01', 'git'],
+    ]);
+  });
 });
 
 describe('dateFromChildren and a final date', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuildFormat, TrailingSlash } from '../../src/types.js';
 import {
   fileRouteKey,
-  isRootErrorPage,
+  isErrorPage,
   pathUrl,
   routeFromFile,
   routeKey,
@@ -143,18 +143,27 @@ describe('pathUrl: a page with no file, under the same policy as files', () => {
   }
 });
 
-describe('isRootErrorPage', () => {
+describe('isErrorPage', () => {
   const rows: Array<[string, boolean]> = [
     ['404.html', true],
     ['404/index.html', true],
     ['500.html', true],
+    ['es/404.html', true],
+    ['zh-CN/404.html', true],
+    ['pt_br/404/index.html', true],
     ['products/404/index.html', false],
-    ['es/404.html', false],
+    ['docs/404.html', false],
+    ['fr/blog/404.html', false],
     ['4040.html', false],
   ];
   for (const [file, expected] of rows) {
     it(`${file} -> ${expected}`, () => {
-      expect(isRootErrorPage(routeFromFile(file, true) as never)).toBe(expected);
+      expect(isErrorPage(routeFromFile(file, true) as never)).toBe(expected);
     });
   }
+  it('a locale of i18n whose folder is not named like a language', () => {
+    const route = routeFromFile('deutsch/404.html', true) as never;
+    expect(isErrorPage(route)).toBe(false);
+    expect(isErrorPage(route, { deutsch: 'de', en: 'en' })).toBe(true);
+  });
 });

@@ -27,7 +27,7 @@ describe('renderSitemapSet', () => {
     expect(xml.startsWith(ownHead())).toBe(true);
     expect(parseSitemap(xml).entries.map((e) => e.loc)).toEqual([
       'https://example.com/',
-      'https://example.com/about',
+      'https://example.com/about.html',
       'https://example.com/docs/',
     ]);
     expect(parseSitemap(set.files.get('sitemap-index.xml') as string).entries).toEqual([

@@ -53,6 +53,7 @@ const RULE_CASES: Record<string, Case> = {
   'rules/changefreq-value.xml': { rules: ['changefreq-value'] },
   'rules/priority-value.xml': { rules: ['priority-value'] },
   'rules/hreflang-link.xml': { rules: ['hreflang-link'] },
+  'rules/hreflang-self.xml': { rules: ['hreflang-self'] },
   'rules/index-same-site': { rules: ['index-same-site'] },
   'rules/index-nested': { rules: ['index-nested'] },
   'rules/sitemap-missing': { rules: ['sitemap-missing'] },

@@ -1,0 +1,118 @@
+/**
+ * Finds a Hugo site's config and reads it (touches disk): `hugo.toml|yaml|yml|json` (Hugo 0.110
+ * on), `config.toml|yaml|yml|json` (the older name, taken only when it reads as Hugo's: a Hugo
+ * setting such as `baseURL` or `theme`, or Hugo's folders beside it), or a `config/_default/`
+ * folder. What is read here decides detection, and stands in for `hugo config` when Hugo cannot
+ * be run; it merges no environment or theme config, as Hugo would.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import yaml from 'js-yaml';
+import { parse as parseToml } from 'smol-toml';
+import { lowerKeys } from './hugo-settings.js';
+
+const EXTENSIONS = ['toml', 'yaml', 'yml', 'json'] as const;
+const CONFIG_DIR = 'config/_default';
+
+/** Settings only Hugo's config has (lowercased); Zola's `config.toml` says `base_url`. */
+const HUGO_KEYS = [
+  'baseurl',
+  'theme',
+  'languagecode',
+  'defaultcontentlanguage',
+  'publishdir',
+  'contentdir',
+  'module',
+  'markup',
+  'permalinks',
+  'taxonomies',
+  'outputs',
+  'disablekinds',
+  'uglyurls',
+  'enablerobotstxt',
+  'paginate',
+];
+
+/** A Hugo site's config file, read. */
+export interface HugoConfigFile {
+  /** The file (or `config/_default` folder), relative to the project folder. */
+  file: string;
+  /** Its settings, keys lowercased; `{}` when it could not be read. */
+  data: Record<string, unknown>;
+  /** Why it could not be read, when it could not. */
+  error?: string;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The settings in a config file, by its extension. */
+function parseConfig(path: string): Record<string, unknown> {
+  const text = readFileSync(path, 'utf8');
+  const data = path.endsWith('.toml')
+    ? parseToml(text)
+    : path.endsWith('.json')
+      ? JSON.parse(text)
+      : yaml.load(text);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return {};
+  return lowerKeys(data) as Record<string, unknown>;
+}
+
+function read(root: string, file: string): HugoConfigFile {
+  try {
+    return { file, data: parseConfig(join(root, file)) };
+  } catch (error) {
+    return { file, data: {}, error: (error as Error).message.split('\n')[0] as string };
+  }
+}
+
+/**
+ * `config/_default/`'s files merged as Hugo merges them: `hugo.*` and `config.*` at the top,
+ * every other file under the key its name gives (`languages.toml` -> `languages`).
+ */
+function readConfigDir(root: string): HugoConfigFile {
+  const data: Record<string, unknown> = {};
+  const errors: string[] = [];
+  for (const name of readdirSync(join(root, CONFIG_DIR)).sort()) {
+    const match = /^(.+)\.(toml|yaml|yml|json)$/.exec(name);
+    if (!match) continue;
+    const file = read(root, `${CONFIG_DIR}/${name}`);
+    if (file.error) errors.push(`${file.file}: ${file.error}`);
+    const key = (match[1] as string).toLowerCase();
+    if (key === 'hugo' || key === 'config') Object.assign(data, file.data);
+    else data[key] = file.data;
+  }
+  return { file: CONFIG_DIR, data, ...(errors.length ? { error: errors.join('; ') } : {}) };
+}
+
+/** Whether a `config.*` file is Hugo's: its settings, or Hugo's folders when it says too little. */
+function isHugoConfig(root: string, config: HugoConfigFile): boolean {
+  if (HUGO_KEYS.some((key) => key in config.data)) return true;
+  if ('base_url' in config.data) return false;
+  return (
+    isDirectory(join(root, 'content')) &&
+    ['layouts', 'themes', 'archetypes'].some((dir) => isDirectory(join(root, dir)))
+  );
+}
+
+/**
+ * The Hugo config of the project at `root`, read; undefined when it is not a Hugo site.
+ * @example findHugoConfig('my-site') // { file: 'hugo.toml', data: { baseurl: 'https://e.org/' } }
+ */
+export function findHugoConfig(root: string): HugoConfigFile | undefined {
+  for (const ext of EXTENSIONS) {
+    if (existsSync(join(root, `hugo.${ext}`))) return read(root, `hugo.${ext}`);
+  }
+  for (const ext of EXTENSIONS) {
+    if (!existsSync(join(root, `config.${ext}`))) continue;
+    const config = read(root, `config.${ext}`);
+    if (isHugoConfig(root, config)) return config;
+  }
+  if (isDirectory(join(root, CONFIG_DIR))) return readConfigDir(root);
+  return undefined;
+}
