@@ -136,12 +136,15 @@ export async function buildEntries(
   headLinks: Map<string, LinkItem[]>,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
+  /** The `<html lang>` of pages with head alternates, by URL. */
+  headLangs: ReadonlyMap<string, string> = new Map(),
 ): Promise<EntryGroup[]> {
   const included = records.filter((r) => !r.excluded);
   const links = pageLinks(
     included.map((r) => r.url),
     headLinks,
     options,
+    headLangs,
   );
 
   const groups = new Map<string | null, EntryGroup>();

@@ -18,7 +18,7 @@ import { formatSummary } from './cli/summary.js';
 import { helpPointer, UsageError } from './cli/usage-error.js';
 import { isSitemapError } from './errors.js';
 import { generateSitemaps } from './generate-sitemaps.js';
-import { describeDetected, detectSite } from './generators/detect.js';
+import { detectionFor, detectSite } from './generators/detect.js';
 import type { DetectedSite } from './generators/types.js';
 import type { SitemapOptions } from './types.js';
 import { validateCommand } from './validate/command.js';
@@ -93,11 +93,14 @@ async function build(args: string[], io: CliIO, env: Env): Promise<number> {
   const err = styleFor({ isTTY: io.stderrIsTTY }, env);
   try {
     const root = resolve(given.root ?? '.');
-    const detected = detect ? await detectSite(root) : undefined;
-    const options = requireTarget(given, detected, root);
-    if (detected && !output.quiet && !output.json) io.stdout(`${describeDetected(detected)}\n`);
+    const found = detect ? await detectSite(root) : undefined;
+    const { detected, notes } = detectionFor(found, given, root);
+    const say = !output.quiet && !output.json;
+    if (say) for (const note of notes) io.stdout(`${note}\n`);
+    // Said before anything can fail: a site URL not found may be the warning's doing.
     for (const warning of detected?.warnings ?? [])
       io.stderr(`${err.yellow('warning:')} ${withFlagNames(warning)}\n`);
+    const options = requireTarget(given, detected, root, detect);
     const result = await generateWithProgress(options, output, io, env);
     if (output.json) {
       const json = detected ? { detected: detectedForJson(detected), ...result } : result;

@@ -33,6 +33,8 @@ export type UndatedReason =
 export interface DescribedPages {
   /** hreflang alternates read from heads, by page URL. */
   headLinks: Map<string, LinkItem[]>;
+  /** The `<html lang>` of the pages with head alternates, by page URL. */
+  headLangs: Map<string, string>;
   /**
    * Listed pages without a lastmod, by why; with up to three URLs each (shortened) for the
    * warning, and how many of them have an HTML file as their source (a plain HTML page, as in a
@@ -40,6 +42,8 @@ export interface DescribedPages {
    */
   undated: Map<UndatedReason, { count: number; examples: string[]; html: number }>;
   git?: GitDates;
+  /** Pages now listed at the form of their URL their canonical link gives: the order changed. */
+  renamed: number;
 }
 
 /** Pages named one by one in a warning before the rest are only counted. */
@@ -244,6 +248,7 @@ export async function describePages(
   const mtimesUntrusted = !mtimesAreMeaningful(times);
 
   const headLinks = new Map<string, LinkItem[]>();
+  const headLangs = new Map<string, string>();
   const rules = options.head;
   const withHead = rules ? kept.filter(({ record }) => record.file !== null) : [];
   const job: HeadJob | null = rules && {
@@ -258,6 +263,7 @@ export async function describePages(
       ? await helper.heads(job)
       : judgeHeadRange(job, 0, job.files.length);
   let renderTime = 0;
+  let renamed = 0;
   withHead.forEach(({ record, evidence }, index) => {
     const verdict = outcomes[index];
     if (!verdict) return;
@@ -296,8 +302,12 @@ export async function describePages(
       return;
     }
     const form = verdict.canonicalForm;
-    if (form !== undefined && canonicalFormFits(form, options)) record.url = form;
+    if (form !== undefined && canonicalFormFits(form, options)) {
+      record.url = form;
+      renamed++;
+    }
     if (verdict.alternates.length > 0) headLinks.set(record.url, verdict.alternates);
+    if (verdict.lang) headLangs.set(record.url, verdict.lang);
     if (!verdict.modified && !verdict.published) return;
     // A head date as new as the page's own file is the render's clock, not an edit.
     const built = statSync(`${options.outDir}/${record.file}`).mtimeMs;
@@ -374,5 +384,5 @@ export async function describePages(
   }
   // Only with `images`: the bodies of the pages still listed (no extra read otherwise).
   if (options.images) readPageImages(pages, options, warnings);
-  return { headLinks, undated, ...(git ? { git } : {}) };
+  return { headLinks, headLangs, undated, renamed, ...(git ? { git } : {}) };
 }

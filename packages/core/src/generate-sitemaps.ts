@@ -219,12 +219,19 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
 
   const custom = customRecords(options);
   const records = found;
-  if (custom.length > 0) {
-    for (const record of custom) records.push(record);
+  for (const record of custom) records.push(record);
+  // Custom pages, and pages listed at their canonical's form, are out of URL order.
+  if (custom.length > 0 || described.renamed > 0) {
     records.sort((a, b) => naturalCompare(a.url, b.url));
   }
 
-  const groups = await buildEntries(records, described.headLinks, options, warnings);
+  const groups = await buildEntries(
+    records,
+    described.headLinks,
+    options,
+    warnings,
+    described.headLangs,
+  );
   // Every URL is listed once: the first in order wins (two files can map to one URL, and
   // serialize or chunks can rewrite URLs, so the groups are sorted again when they ran).
   // Untouched by callbacks, the one group is in URL order, so a repeat is next to its first.

@@ -27,6 +27,8 @@ export interface HeadVerdict {
    */
   canonicalForm?: string;
   alternates: LinkItem[];
+  /** The page's own language (`<html lang>`, as hreflang writes it), when it has alternates. */
+  lang?: string;
   modified?: string;
   published?: string;
   problems: string[];
@@ -131,6 +133,9 @@ export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): He
       seen.add(key);
       verdict.alternates.push({ lang: ownString(lang), url: ownString(url) });
     }
+    const lang = head.lang?.replaceAll('_', '-');
+    if (verdict.alternates.length > 0 && lang && isLanguageTag(lang))
+      verdict.lang = ownString(lang);
     if (invalid === 1) verdict.problems.push(`hreflang alternate ${first} is not valid`);
     else if (invalid > 1) {
       verdict.problems.push(

@@ -2,7 +2,8 @@
  * Each listed page's hreflang alternates, from the first that has them: the page's head, the
  * translations named in `pageAlternates`, the locale prefixes of `i18n`. Every set holds the page
  * itself, as Google asks: a head that lists only the other languages gets its page added, in the
- * language the other pages' links (or the page's locale prefix) give it. Pure.
+ * language the other pages' links, its locale prefix under `i18n` or its `<html lang>` give it.
+ * Pure.
  */
 import { i18nLinks } from './i18n-links.js';
 import type { ResolvedOptions } from './options.js';
@@ -51,6 +52,8 @@ export function pageLinks(
   urls: readonly string[],
   headLinks: Map<string, LinkItem[]>,
   options: LinkOptions,
+  /** The `<html lang>` of pages with head alternates, by URL. */
+  headLangs: ReadonlyMap<string, string> = new Map(),
 ): Map<string, LinkItem[]> {
   const links = new Map<string, LinkItem[]>();
   const localeLinks = options.i18n
@@ -82,8 +85,10 @@ export function pageLinks(
       if (lang !== 'x-default' && !langOf.has(url)) langOf.set(url, lang);
   }
   for (const [url, set] of links) {
-    if (set.some((link) => link.url === url)) continue;
-    const lang = langOf.get(url) ?? localeLang(url, options);
+    // `x-default` pointing at the page is not its own language's link.
+    if (set.some((link) => link.url === url && link.lang !== 'x-default')) continue;
+    // The word of the site (other pages' links, `i18n`) before the page's own `<html lang>`.
+    const lang = langOf.get(url) ?? localeLang(url, options) ?? headLangs.get(url);
     // A set that already gives this language to another URL is the head's word; leave it.
     if (lang === undefined || set.some((link) => link.lang.toLowerCase() === lang.toLowerCase()))
       continue;

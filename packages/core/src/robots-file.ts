@@ -1,9 +1,11 @@
 /**
  * The site's robots.txt: created when missing, else appended to at the byte level (its bytes,
- * encoding, mode and owner stay), never opened when it is not a regular file.
+ * encoding, mode and owner stay), never opened when it is not a regular file. Only with
+ * `robotsTxt: 'replace'` is it rewritten, to take out `Sitemap:` lines to files that are gone:
+ * atomically, its other bytes and its mode kept (a new file: its owner is the build's).
  */
 import { chmod, lstat, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { minimalRobotsTxt, robotsAppend, robotsRemove, robotsSitemapUrls } from './robots-txt.js';
 import { safeDecode } from './url/encode.js';
 import { appendBytes, createFile, kindAt, readStart, writeFileAtomic } from './write.js';
@@ -65,9 +67,13 @@ export async function staleRobotsLines(outDir: string, baseUrl: string): Promise
     if (!url.startsWith(baseUrl)) continue;
     const rest = url.slice(baseUrl.length).replace(/[?#].*$/, '');
     const path = safeDecode(rest);
-    // Only a plain file path inside the folder is looked up; nothing outside it is read.
+    // Only a plain file path inside the folder is looked up; nothing outside it is read (a
+    // decoded `\` is a separator on Windows: the resolved path is checked too).
     if (path === '' || path.split('/').some((s) => s === '' || s === '.' || s === '..')) continue;
-    if (await isMissing(join(outDir, path))) stale.push(url);
+    const full = join(outDir, path);
+    const inside = relative(outDir, full);
+    if (inside === '' || inside.split(sep)[0] === '..' || isAbsolute(inside)) continue;
+    if (await isMissing(full)) stale.push(url);
   }
   return stale.sort();
 }

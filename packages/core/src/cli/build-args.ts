@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { optionsFromDetected } from '../generators/options.js';
 import type { DetectedSite } from '../generators/types.js';
+import { isLanguageTag } from '../head-rules.js';
 import type { ChangeFreq, LastmodSource, SitemapOptions, SourceDir } from '../types.js';
 import { argsProblem, UsageError } from './usage-error.js';
 
@@ -142,6 +143,16 @@ function parseI18n(value: string | undefined): SitemapOptions['i18n'] {
         `--i18n must be <prefix>=<language>,... with the default locale first, e.g. en=en-US,fr=fr-FR; got ${JSON.stringify(value)}`,
         HELP_COMMAND,
       );
+    if (prefix.includes('/'))
+      throw new UsageError(
+        `--i18n: a locale prefix is one path segment without slashes (fr, not /fr/); got ${JSON.stringify(prefix)}`,
+        HELP_COMMAND,
+      );
+    if (!isLanguageTag(lang))
+      throw new UsageError(
+        `--i18n: ${JSON.stringify(lang)} is not a language tag such as en or pt-BR (hreflang writes a hyphen)`,
+        HELP_COMMAND,
+      );
     locales[prefix] = lang;
   }
   return { defaultLocale: Object.keys(locales)[0] as string, locales };
@@ -263,6 +274,11 @@ export function parseBuildArgs(
       );
     }
   }
+  if (bool('images') === false && bool('images-external') === true)
+    throw new UsageError(
+      '--no-images and --images-external ask for different things; give one',
+      HELP_COMMAND,
+    );
   if (bool('robots-txt') === false && bool('robots-txt-replace') === true)
     throw new UsageError(
       '--no-robots-txt and --robots-txt-replace ask for different things; give one',
@@ -346,13 +362,15 @@ export function requireTarget(
   given: GivenOptions,
   detected: DetectedSite | undefined,
   root: string,
+  /** Whether detection was on (off: `--no-detect`), for what the message suggests. */
+  detect = true,
 ): SitemapOptions {
   const options = detected
     ? optionsFromDetected(detected, root, given as Partial<SitemapOptions>)
     : (given as SitemapOptions);
   if (options.outDir === undefined)
     throw new UsageError(
-      'build needs the output folder: sitemapkit build <outDir> --site <url> (or run it in a Hugo, Eleventy, Jekyll or VitePress project, which is detected)',
+      `build needs the output folder: sitemapkit build <outDir> --site <url>${detect ? ' (or run it in a Hugo, Eleventy, Jekyll or VitePress project, which is detected)' : ''}`,
       HELP_COMMAND,
     );
   if (options.site === undefined) {

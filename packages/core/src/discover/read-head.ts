@@ -17,6 +17,8 @@ export interface HeadInfo {
   refresh?: string;
   /** `<link rel="alternate" hreflang href>`, hrefs as written. */
   alternates: Array<{ lang: string; href: string }>;
+  /** `<html lang>`, as written: the page's own language. */
+  lang?: string;
   /**
    * `<meta property="article:modified_time">` (or `og:updated_time`, `itemprop="dateModified"`),
    * else JSON-LD `dateModified`, as written.
@@ -86,6 +88,7 @@ export function parseHead(html: string): HeadInfo {
         jsonLd = null;
       },
       onopentag(name, attrs) {
+        if (name === 'html' && attrs.lang) info.lang ??= attrs.lang.trim();
         if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') {
           jsonLd = '';
           return;

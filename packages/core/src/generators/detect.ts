@@ -3,14 +3,18 @@
  * `sitemapkit build` asks before a build. Each generator's detector looks for its config file
  * first (cheap), and only then asks the generator how its sources map to URLs.
  */
+import { resolve } from 'node:path';
 import { detectEleventy } from './eleventy.js';
 import { detectHugo } from './hugo.js';
 import { detectJekyll } from './jekyll.js';
 import type { DetectedSite, Detector } from './types.js';
 import { detectVitePress } from './vitepress.js';
 
-/** In this order: a project with two configs is taken as the first's. */
-const DETECTORS: readonly Detector[] = [detectHugo, detectVitePress, detectEleventy, detectJekyll];
+/**
+ * In this order: a project with two configs is taken as the first's. VitePress comes last, as it
+ * also looks in subfolders (`docs/`): a config in the project's own folder goes first.
+ */
+const DETECTORS: readonly Detector[] = [detectHugo, detectEleventy, detectJekyll, detectVitePress];
 
 /**
  * The generator of the project at `root` and what its config gives, or undefined for a folder
@@ -39,4 +43,51 @@ export function describeDetected(site: DetectedSite): string {
   const content = site.contentDirs.length > 0 ? site.contentDirs.map(folder).join(', ') : '.';
   const languages = site.languages > 1 ? `, ${site.languages} languages` : '';
   return `${site.name} site, ${content} -> ${folder(site.outDir)}${languages}`;
+}
+
+/** Hosts that are no one's deployed site: the reserved example domains, and this machine. */
+const PLACEHOLDER_HOST =
+  /^(?:(?:[^.]+\.)*example\.(?:com|org|net)|localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
+
+/** A warning when the detected site URL is a placeholder (`hugo new site` writes example.org). */
+function placeholderWarning(site: DetectedSite): string | undefined {
+  if (!site.site) return undefined;
+  let host: string;
+  try {
+    host = new URL(site.site).hostname;
+  } catch {
+    return undefined;
+  }
+  if (!PLACEHOLDER_HOST.test(host)) return undefined;
+  return `${site.configFile} gives the site URL ${site.site}, which is no deployed site's (a placeholder, or this machine): every URL is listed on it; give the deployed URL with \`site\` (or set it in ${site.configFile})`;
+}
+
+/**
+ * What of a detected site a build uses, with the lines that say so: the site, when the build
+ * writes into the folder the generator writes (a `<outDir>` given that is another folder means
+ * another site: a Vite app in a repository whose `docs/` is a VitePress site); what is wrong with
+ * the config's site URL (a placeholder, a local address), when no `site` is given.
+ * @example detectionFor(hugoSite, { outDir: 'dist' }, 'site').detected // undefined: Hugo writes public/
+ */
+export function detectionFor(
+  found: DetectedSite | undefined,
+  given: { outDir?: string; site?: string },
+  root: string,
+): { detected: DetectedSite | undefined; notes: string[] } {
+  if (!found) return { detected: undefined, notes: [] };
+  if (given.outDir !== undefined && resolve(given.outDir) !== resolve(root, found.outDir)) {
+    return {
+      detected: undefined,
+      notes: [
+        `${found.name} site found (${found.configFile}), not used: it writes ${folder(found.outDir)}, not ${folder(given.outDir)}`,
+      ],
+    };
+  }
+  // What is wrong with the config's site URL matters only when it is the one used.
+  const about =
+    given.site === undefined ? [found.siteWarning, placeholderWarning(found)] : [undefined];
+  const siteWarnings = about.filter((w): w is string => w !== undefined);
+  const detected =
+    siteWarnings.length > 0 ? { ...found, warnings: [...found.warnings, ...siteWarnings] } : found;
+  return { detected, notes: [describeDetected(detected)] };
 }

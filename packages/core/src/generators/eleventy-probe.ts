@@ -14,7 +14,7 @@
  * Node runs it from the compiled `.js` and, in the tests, from this source file.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** What the parent asks for: the build's own flags, where its build script gives them. */
@@ -308,9 +308,7 @@ async function probe(request: ProbeRequest): Promise<ProbeResult> {
     inputDir: String(dirs?.input ?? elev.inputDir ?? '.'),
     outputDir: String(dirs?.output ?? elev.outputDir ?? '_site'),
     pathPrefix: String(elev.eleventyConfig?.getPathPrefix?.() ?? elev.config?.pathPrefix ?? '/'),
-    pages: pages.map((p) =>
-      p.input.startsWith('/') ? { ...p, input: relative(cwd, p.input) } : p,
-    ),
+    pages: pages.map((p) => (isAbsolute(p.input) ? { ...p, input: relative(cwd, p.input) } : p)),
     copies,
     siteCandidates: candidates,
     notes,

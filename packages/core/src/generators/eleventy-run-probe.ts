@@ -80,7 +80,8 @@ export function runEleventyProbe(
     }, timeoutMs);
     child.on('message', (message) => finish(message as ProbeResult));
     child.on('error', (error) => finish({ ok: false, stage: 'process', message: error.message }));
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the last IPC message may arrive after the process has exited.
+    child.on('close', (code, signal) => {
       const printed = tail(output);
       finish({
         ok: false,

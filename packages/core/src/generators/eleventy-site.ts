@@ -14,7 +14,14 @@ type ProbeAnswer = Extract<ProbeResult, { ok: true }>;
 /** The fields of a `DetectedSite` that Eleventy's answer gives. */
 export type EleventySiteFields = Pick<
   DetectedSite,
-  'outDir' | 'contentDirs' | 'site' | 'base' | 'pageSources' | 'pageAlternates' | 'languages'
+  | 'outDir'
+  | 'contentDirs'
+  | 'site'
+  | 'siteWarning'
+  | 'base'
+  | 'pageSources'
+  | 'pageAlternates'
+  | 'languages'
 > & { warnings: string[] };
 
 const HTML_FILE = /\.html?$/i;
@@ -114,7 +121,7 @@ export function eleventySite(root: string, answer: ProbeAnswer): EleventySiteFie
     else delete pageSources[key];
   }
 
-  const { site, warnings } = pickSite(answer.siteCandidates);
+  const { site, warnings: siteWarnings } = pickSite(answer.siteCandidates);
   const prefix = answer.pathPrefix.replace(/^\/?/, '/').replace(/\/?$/, '/');
   const base = prefix === '/' ? undefined : prefix;
   const translated = html.filter(({ page }) => page.alternates?.length);
@@ -123,10 +130,11 @@ export function eleventySite(root: string, answer: ProbeAnswer): EleventySiteFie
     outDir,
     contentDirs: [projectPath(root, answer.inputDir)],
     ...(site ? { site } : {}),
+    ...(siteWarnings[0] ? { siteWarning: siteWarnings[0] } : {}),
     ...(base ? { base } : {}),
     pageSources,
     languages: Math.max(1, langs.size),
-    warnings,
+    warnings: [],
   };
   if (translated.length > 0) fields.pageAlternates = alternatesOf(translated);
   return fields;

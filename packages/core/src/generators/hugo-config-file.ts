@@ -1,7 +1,7 @@
 /**
  * Finds a Hugo site's config and reads it (touches disk): `hugo.toml|yaml|yml|json` (Hugo 0.110
- * on), `config.toml|yaml|yml|json` (the older name, taken only when it reads as Hugo's: a Hugo
- * setting such as `baseURL` or `theme`, or Hugo's folders beside it), or a `config/_default/`
+ * on), `config.toml|yaml|yml|json` (the older name, taken only beside Hugo's folders, with a Hugo
+ * setting such as `baseURL` or `theme`), or a `config/_default/`
  * folder. What is read here decides detection, and stands in for `hugo config` when Hugo cannot
  * be run; it merges no environment or theme config, as Hugo would.
  */
@@ -90,14 +90,17 @@ function readConfigDir(root: string): HugoConfigFile {
   return { file: CONFIG_DIR, data, ...(errors.length ? { error: errors.join('; ') } : {}) };
 }
 
-/** Whether a `config.*` file is Hugo's: its settings, or Hugo's folders when it says too little. */
+/**
+ * Whether a `config.*` file is Hugo's. The name is common (an app's `config.json` may well say
+ * `baseUrl`), so Hugo's folders must be beside it: `content/`, `layouts/`, `themes/` or
+ * `archetypes/`, with a Hugo setting, or `content/` with one of the others.
+ */
 function isHugoConfig(root: string, config: HugoConfigFile): boolean {
-  if (HUGO_KEYS.some((key) => key in config.data)) return true;
   if ('base_url' in config.data) return false;
-  return (
-    isDirectory(join(root, 'content')) &&
-    ['layouts', 'themes', 'archetypes'].some((dir) => isDirectory(join(root, dir)))
-  );
+  const has = (dir: string) => isDirectory(join(root, dir));
+  const theirs = ['layouts', 'themes', 'archetypes'].some(has);
+  if (!has('content') && !theirs) return false;
+  return HUGO_KEYS.some((key) => key in config.data) || (has('content') && theirs);
 }
 
 /**

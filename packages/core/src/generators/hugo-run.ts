@@ -52,8 +52,10 @@ function errorLine(stderr: string, fallback: string): string {
  */
 export function runHugo(bin: string, args: string[], root: string): Promise<HugoOutput> {
   return new Promise((done) => {
+    // A `.cmd` shim (npm's, on Windows) runs through the shell: its path quoted, for spaces.
+    const shell = bin.endsWith('.cmd');
     execFile(
-      bin,
+      shell ? `"${bin}"` : bin,
       args,
       {
         cwd: root,
@@ -61,7 +63,7 @@ export function runHugo(bin: string, args: string[], root: string): Promise<Hugo
         timeout: TIMEOUT_MS,
         maxBuffer: MAX_BUFFER,
         windowsHide: true,
-        shell: bin.endsWith('.cmd'),
+        shell,
       },
       (error, stdout, stderr) => {
         if (!error) return done({ ok: true, stdout });

@@ -13,6 +13,7 @@ import { SitemapError } from '../errors.js';
 import { safeDecode } from '../url/encode.js';
 import { findHugoConfig, type HugoConfigFile } from './hugo-config-file.js';
 import { parseConfigLines } from './hugo-go-values.js';
+import { withoutLeftovers } from './hugo-leftovers.js';
 import { type ListedPage, listedPages } from './hugo-list.js';
 import { type ContentMount, contentMounts } from './hugo-mounts.js';
 import { mapPages, projectPath } from './hugo-pages.js';
@@ -87,7 +88,7 @@ function refuseMultihost(config: HugoConfigFile, settings: HugoSettings): void {
   if (!multihost) return;
   throw new SitemapError(
     'invalid-options',
-    `${config.file}: language "${multihost.key}" has its own baseURL (Hugo's multihost mode), so each language is a site of its own; run sitemapkit once per language folder of ${settings.publishDir}, with --site set to that language's baseURL`,
+    `${config.file}: language "${multihost.key}" has its own baseURL (Hugo's multihost mode), so each language is a site of its own: run \`sitemapkit build ${settings.publishDir}/<language> --site <its baseURL> --no-detect\` once per language`,
     { option: 'site', file: config.file },
   );
 }
@@ -150,11 +151,17 @@ export const detectHugo: Detector = async (root) => {
     );
     return fromConfigOnly(root, config, warnings);
   }
-  const [settings, mountsOutput, list] = await Promise.all([
-    readSettings(bin, root),
-    runHugo(bin, ['config', 'mounts'], root),
-    runHugo(bin, ['list', 'all'], root),
-  ]);
+  const publishDir = typeof config.data.publishdir === 'string' ? config.data.publishdir : 'public';
+  const [settings, mountsOutput, list] = await withoutLeftovers(
+    root,
+    [...new Set([publishDir, 'public', 'resources', '.hugo_build.lock'])],
+    () =>
+      Promise.all([
+        readSettings(bin, root),
+        runHugo(bin, ['config', 'mounts'], root),
+        runHugo(bin, ['list', 'all'], root),
+      ]),
+  );
   if (typeof settings === 'string') {
     warnings.push(
       `\`hugo config\` failed for ${config.file}: ${settings}; fix the config so that \`hugo\` builds, until then pages have no sources`,

@@ -76,7 +76,8 @@ function run(command: string, args: string[], cwd: string): Promise<RunResult> {
         cwd,
         timeout: READ_TIMEOUT_MS,
         maxBuffer: 512 * 1024 * 1024,
-        env: { ...process.env, LANG: process.env.LANG || 'C.UTF-8' },
+        // No network while reading: jekyll-github-metadata (GitHub Pages sites) asks GitHub's API.
+        env: { ...process.env, LANG: process.env.LANG || 'C.UTF-8', PAGES_DISABLE_NETWORK: '1' },
       },
       (error, stdout, stderr) => {
         const at = stdout.lastIndexOf(JEKYLL_READ_MARKER);
@@ -130,7 +131,11 @@ export async function readJekyllSite(root: string): Promise<JekyllRead> {
   const notes: string[] = [];
   const hasGemfile = GEMFILES.some((name) => existsSync(join(root, name)));
   if (hasGemfile) {
-    const bundled = await run('bundle', ['exec', 'ruby'], root);
+    // Windows has `bundle.bat`, which execFile cannot run: Ruby finds the script itself there.
+    const bundled =
+      process.platform === 'win32'
+        ? await run('ruby', ['-S', 'bundle', 'exec', 'ruby'], root)
+        : await run('bundle', ['exec', 'ruby'], root);
     if (bundled.json && !('error' in bundled.json)) {
       return {
         ok: true,

@@ -43,6 +43,8 @@ export interface DetectedSite {
   languages: number;
   /** Things detection could not do (a config it could not load), said as warnings. */
   warnings: string[];
+  /** What is wrong with the site URL the config gives (or why none was taken): said only when no `--site` is given. */
+  siteWarning?: string;
 }
 
 /** One generator's detection: `undefined` when `root` is not a project of that generator. */

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { walkFiles } from '../discover/walk-files.js';
+import { isLanguageTag } from '../head-rules.js';
 import { fileRouteKey } from '../url/map-file.js';
 import type { DetectedSite, Detector } from './types.js';
 
@@ -90,9 +91,11 @@ export function vitePressSite(
   const configFile = config.configPath
     ? projectPath(root, config.configPath)
     : `${projectPath(root, join(config.root, '.vitepress'))}/config`;
-  const i18n = i18nOf(config);
+  const warnings: string[] = [];
+  const i18n = i18nOf(config, warnings);
   const base = config.site.base;
   const site = config.sitemap?.hostname;
+  if (site) warnings.unshift(ownSitemapWarning(config, configFile, context.giveSite));
   return {
     generator: 'vitepress',
     name: 'VitePress',
@@ -105,18 +108,25 @@ export function vitePressSite(
     pageSources: pageSources(config, root),
     ...(i18n ? { i18n } : {}),
     languages: i18n ? Object.keys(i18n.locales).length : 1,
-    warnings: site ? [ownSitemapWarning(config, configFile, context.giveSite)] : [],
+    warnings,
   };
 }
+
+const CLI_SITE = '`--site <url>` to sitemapkit build';
 
 /** VitePress writes its own sitemap.xml when `sitemap.hostname` is set: say so, and what to do. */
 function ownSitemapWarning(
   config: VitePressSiteConfig,
   configFile: string,
-  giveSite = '`--site <url>` to sitemapkit build',
+  giveSite = CLI_SITE,
 ): string {
+  // The command line has no callbacks: there, `exclude` is the way.
+  const instead =
+    giveSite === CLI_SITE
+      ? 'leave pages out with `exclude`'
+      : 'leave pages out with `filter` or `exclude`, or change entries with `serialize`';
   const transform = config.sitemap?.transformItems
-    ? '; its `transformItems` is not applied to ours: leave pages out with `filter` or `exclude`, or change entries with `serialize`'
+    ? `; its \`transformItems\` is not applied to ours: ${instead}`
     : '';
   return `VitePress's own sitemap is on too (\`sitemap.hostname\` in ${configFile}), and writes sitemap.xml beside ours: remove VitePress's \`sitemap\` option and give ${giveSite} instead${transform}`;
 }
@@ -151,12 +161,22 @@ function publicDirOf(config: VitePressSiteConfig): string {
   return dir === false || dir === '' ? '' : resolve(config.srcDir, dir ?? 'public');
 }
 
-/** hreflang alternates from VitePress's locales: the key is the path prefix, `lang` the tag. */
-function i18nOf(config: VitePressSiteConfig): DetectedSite['i18n'] {
+/**
+ * hreflang alternates from VitePress's locales: the key is the path prefix, `lang` the tag
+ * (`fr_FR` written `fr-FR`, as hreflang has it). A `lang` no hreflang can carry leaves its
+ * locale out, with a warning naming it.
+ */
+function i18nOf(config: VitePressSiteConfig, warnings: string[]): DetectedSite['i18n'] {
   const locales: Record<string, string> = {};
   for (const [key, locale] of Object.entries(config.site.locales ?? {})) {
-    const lang = locale?.lang ?? (key === ROOT_LOCALE ? config.site.lang : undefined);
-    if (lang) locales[key] = lang;
+    const given = locale?.lang ?? (key === ROOT_LOCALE ? config.site.lang : undefined);
+    if (!given) continue;
+    const lang = given.replaceAll('_', '-');
+    if (isLanguageTag(lang)) locales[key] = lang;
+    else
+      warnings.push(
+        `VitePress's locale "${key}" has lang ${JSON.stringify(given)}, not a language tag such as 'fr' or 'fr-FR'; its pages get no hreflang alternates`,
+      );
   }
   if (Object.keys(locales).length < 2 || !(ROOT_LOCALE in locales)) return undefined;
   return { defaultLocale: ROOT_LOCALE, locales };

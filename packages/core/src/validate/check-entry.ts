@@ -159,7 +159,7 @@ export function checkEntry(entry: ParsedEntry, ctx: EntryContext): EntryCheck {
   }
   if (check.alternates.length > 0 && check.key !== undefined) {
     const self = check.key;
-    if (!check.alternates.some((a) => a.key === self)) {
+    if (!check.alternates.some((a) => a.key === self && a.hreflang.toLowerCase() !== 'x-default')) {
       at(
         'hreflang-self',
         check.alternates[0]?.line ?? entry.line,

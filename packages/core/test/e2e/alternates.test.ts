@@ -71,6 +71,25 @@ describe('every alternate set holds the page itself', () => {
     expect(links.get('/other/')).toEqual(['en-US /other/', 'es /es/other/']);
   });
 
+  it('an x-default pointing at the page is not its own link: its language is added', async () => {
+    const { links, findings } = await build({
+      'dist/index.html': page(alternate('x-default', '/') + alternate('fr', '/fr/')),
+      'dist/fr/index.html': page(alternate('en', '/') + alternate('fr', '/fr/')),
+    });
+    expect(links.get('/')).toEqual(['en /', 'x-default /', 'fr /fr/']);
+    expect(findings).not.toContain('hreflang-self');
+  });
+
+  it('with no link back and no locale prefix, <html lang> names it', async () => {
+    const { links } = await build({
+      'dist/guide/index.html': page(alternate('es', 'https://es.example.net/guia/')).replace(
+        '<html lang="en">',
+        '<html lang="en_GB">',
+      ),
+    });
+    expect(links.get('/guide/')).toEqual(['en-GB /guide/', 'es https://es.example.net/guia/']);
+  });
+
   it("a head that gives the page's own language to another URL is left as it is", async () => {
     const { links } = await build({
       'dist/a/index.html': page(alternate('en', '/b/') + alternate('fr', '/fr/a/')),

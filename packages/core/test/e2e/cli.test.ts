@@ -169,7 +169,19 @@ describe('sitemapkit build', () => {
     ],
     [
       ['build', 'dist', '--site', 'https://e.com', '--i18n', 'en=en,fr=fr_FR'],
-      /`i18n.locales.fr` must be a language tag|--i18n/,
+      /--i18n: "fr_FR" is not a language tag such as en or pt-BR \(hreflang writes a hyphen\)/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--i18n', 'en=en,/fr/=fr'],
+      /--i18n: a locale prefix is one path segment without slashes \(fr, not \/fr\/\); got "\/fr\/"/,
+    ],
+    [
+      ['build', 'dist', '--site', 'https://e.com', '--no-images', '--images-external'],
+      /--no-images and --images-external ask for different things/,
+    ],
+    [
+      ['build', '--no-detect', '--site', 'https://e.com'],
+      /^sitemapkit: build needs the output folder: sitemapkit build <outDir> --site <url>\n/,
     ],
     [
       ['build', 'dist', '--site', 'https://e.com', '--page-source', 'about.md'],

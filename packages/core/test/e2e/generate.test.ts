@@ -424,6 +424,32 @@ describe("the URL form: the literal file's unless the page's canonical link says
     expect(listed(result)).toEqual(['/', '/clean', '/dir', '/kept.html', '/plain', '/relative']);
   });
 
+  it('two files whose canonicals name one URL are listed once, in URL order', async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      'dist/about.html': canonical(`${SITE}/about/`),
+      'dist/about/index.html': canonical(`${SITE}/about/`),
+      'dist/abc.html': page(),
+      'dist/b.html': canonical(`${SITE}/b`),
+      // Listed in file order, x.zip.html comes between the two pages of /x.
+      'dist/x.html': canonical(`${SITE}/x`),
+      'dist/x.zip.html': page(),
+      'dist/x/index.html': canonical(`${SITE}/x`),
+    });
+    const result = await generateSitemaps({
+      site: SITE,
+      outDir: join(root, 'dist'),
+      robotsTxt: false,
+    });
+    expect(listed(result)).toEqual(['/', '/abc.html', '/about/', '/b', '/x', '/x.zip.html']);
+    expect(result.pages.excluded).toEqual({ duplicate: 2 });
+    const [shard] = await shardFiles(join(root, 'dist'));
+    const locs = parseSitemap(await readXml(join(root, 'dist', shard as string))).entries.map((e) =>
+      e.loc.slice(SITE.length),
+    );
+    expect(locs).toEqual(['/', '/abc.html', '/about/', '/b', '/x', '/x.zip.html']);
+  });
+
   it('a set trailing-slash policy is not overridden by a canonical that breaks it', async () => {
     const root = await makeTree(tree);
     const result = await generateSitemaps({

@@ -332,6 +332,13 @@ describe('detection without Hugo, and of projects that are not Hugo sites', () =
       { 'config.toml': 'base_url = "https://e.org"\n', 'content/_index.md': '' },
     ],
     ['a config.yaml of another tool', { 'config.yaml': 'name: tool\n' }],
+    [
+      "an app's config.json that names a baseUrl, with no Hugo folder",
+      {
+        'config.json': '{ "baseUrl": "https://api.example.com/v1", "theme": "dark" }',
+        'src/a.js': '',
+      },
+    ],
     ['an empty folder', {}],
   ])('%s is not a Hugo site', async (_name, tree) => {
     expect(await detectHugo(await makeTree(tree))).toBeUndefined();
@@ -349,7 +356,10 @@ describe('detection without Hugo, and of projects that are not Hugo sites', () =
   });
 
   it('a config.toml with Hugo settings, or a config/_default folder, is', async () => {
-    const old = await makeTree({ 'config.toml': 'baseurl = "https://e.org/"\ntheme = "x"\n' });
+    const old = await makeTree({
+      'config.toml': 'baseurl = "https://e.org/"\ntheme = "x"\n',
+      'content/_index.md': '',
+    });
     const folder = await makeTree({ 'config/_default/hugo.toml': 'title = "x"\n' });
     const saved = process.env.PATH;
     process.env.PATH = '';
@@ -526,5 +536,19 @@ describe('settings, mounts and translations as other Hugo versions print them', 
       '/a/': [{ lang: 'en', url: '/a/' }],
       '/fr/a/': [{ lang: 'fr', url: '/fr/a/' }],
     });
+  });
+});
+
+describe('detection changes nothing in the project', () => {
+  it("the folders Hugo's read-only commands create are removed again; a built site's stay", async () => {
+    const root = await copyFixture('hugo-subpath', '2024-01-15T10:00:00Z');
+    const before = (await readdir(root)).sort();
+    expect(await detectHugo(root)).toBeDefined();
+    expect((await readdir(root)).sort()).toEqual(before);
+    buildHugo(root);
+    const built = (await readdir(root)).sort();
+    expect(built).toEqual(expect.arrayContaining(['public', 'resources']));
+    expect(await detectHugo(root)).toBeDefined();
+    expect((await readdir(root)).sort()).toEqual(built);
   });
 });

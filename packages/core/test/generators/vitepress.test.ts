@@ -281,4 +281,32 @@ describe('VitePress detection', () => {
       warnings: [],
     });
   });
+
+  test("a locale's lang is written as hreflang has it (fr_FR is fr-FR); one no hreflang can carry is left out, said", () => {
+    const detected = vitePressSite(
+      {
+        root: '/p',
+        srcDir: '/p',
+        outDir: '/p/.vitepress/dist',
+        pages: ['index.md', 'fr/index.md', 'xx/index.md'],
+        rewrites: { map: {} },
+        site: {
+          base: '/',
+          locales: {
+            root: { lang: 'en_US' },
+            fr: { lang: 'fr_FR' },
+            xx: { lang: 'français!' },
+          },
+        },
+      },
+      { root: '/p' },
+    );
+    expect(detected.i18n).toEqual({
+      defaultLocale: 'root',
+      locales: { root: 'en-US', fr: 'fr-FR' },
+    });
+    expect(detected.warnings).toEqual([
+      `VitePress's locale "xx" has lang "français!", not a language tag such as 'fr' or 'fr-FR'; its pages get no hreflang alternates`,
+    ]);
+  });
 });

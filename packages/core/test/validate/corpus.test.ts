@@ -105,6 +105,18 @@ describe('one bad case per rule', () => {
   }
 });
 
+describe('hreflang-self', () => {
+  it('names each URL missing from its own set; an x-default to itself is not its language', async () => {
+    const report = await check('rules/hreflang-self.xml', undefined);
+    expect(
+      report.findings.filter((f) => f.rule === 'hreflang-self').map((f) => [f.line, f.url]),
+    ).toEqual([
+      [5, 'https://example.com/en/'],
+      [14, 'https://example.com/x/'],
+    ]);
+  });
+});
+
 describe('clean cases', () => {
   for (const [target, { site }] of Object.entries(CLEAN_CASES)) {
     it.concurrent(`${target} is clean`, async () => {
