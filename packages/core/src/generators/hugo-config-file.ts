@@ -90,16 +90,32 @@ function readConfigDir(root: string): HugoConfigFile {
   return { file: CONFIG_DIR, data, ...(errors.length ? { error: errors.join('; ') } : {}) };
 }
 
+/** The content folders a config names (`contentDir`, at the top or per language). */
+function namedContentDirs(data: Record<string, unknown>): string[] {
+  const dirs: unknown[] = [data.contentdir];
+  const languages = data.languages;
+  if (typeof languages === 'object' && languages !== null) {
+    for (const language of Object.values(languages)) {
+      // The data's keys are lowercased already (parseConfig), nested ones too.
+      if (typeof language === 'object' && language !== null)
+        dirs.push((language as Record<string, unknown>).contentdir);
+    }
+  }
+  return dirs.filter((dir): dir is string => typeof dir === 'string' && dir !== '');
+}
+
 /**
  * Whether a `config.*` file is Hugo's. The name is common (an app's `config.json` may well say
- * `baseUrl`), so Hugo's folders must be beside it: `content/`, `layouts/`, `themes/` or
- * `archetypes/`, with a Hugo setting, or `content/` with one of the others.
+ * `baseUrl`), so Hugo's folders must be beside it: `content/` (or the content folders the config
+ * names, `content.en/`), `layouts/`, `themes/` or `archetypes/`, with a Hugo setting; or
+ * `content/` with one of the others.
  */
 function isHugoConfig(root: string, config: HugoConfigFile): boolean {
   if ('base_url' in config.data) return false;
   const has = (dir: string) => isDirectory(join(root, dir));
   const theirs = ['layouts', 'themes', 'archetypes'].some(has);
-  if (!has('content') && !theirs) return false;
+  const content = has('content') || namedContentDirs(config.data).some(has);
+  if (!content && !theirs) return false;
   return HUGO_KEYS.some((key) => key in config.data) || (has('content') && theirs);
 }
 

@@ -360,11 +360,18 @@ describe('detection without Hugo, and of projects that are not Hugo sites', () =
       'config.toml': 'baseurl = "https://e.org/"\ntheme = "x"\n',
       'content/_index.md': '',
     });
+    // hugo-book's example site: content folders per language, the theme elsewhere.
+    const perLanguage = await makeTree({
+      'config.toml':
+        'baseURL = "https://e.org/"\ntheme = "book"\n[languages.en]\ncontentDir = "content.en"\n',
+      'content.en/_index.md': '',
+    });
     const folder = await makeTree({ 'config/_default/hugo.toml': 'title = "x"\n' });
     const saved = process.env.PATH;
     process.env.PATH = '';
     try {
       expect((await detectHugo(old))?.configFile).toBe('config.toml');
+      expect((await detectHugo(perLanguage))?.configFile).toBe('config.toml');
       expect((await detectHugo(folder))?.configFile).toBe('config/_default');
     } finally {
       process.env.PATH = saved;
