@@ -93,7 +93,7 @@ async function build(args: string[], io: CliIO, env: Env): Promise<number> {
   const err = styleFor({ isTTY: io.stderrIsTTY }, env);
   try {
     const root = resolve(given.root ?? '.');
-    const found = detect ? await detectSite(root) : undefined;
+    const found = detect ? await detectSite(root, given.outDir) : undefined;
     const { detected, notes } = detectionFor(found, given, root);
     const say = !output.quiet && !output.json;
     if (say) for (const note of notes) io.stdout(`${note}\n`);
@@ -123,7 +123,7 @@ async function build(args: string[], io: CliIO, env: Env): Promise<number> {
 
 /** What `--json` says of detection: the generator and its config, not every page's source. */
 function detectedForJson(site: DetectedSite) {
-  const { pageSources, pageAlternates, warnings, ...rest } = site;
+  const { pageSources, pageAlternates, warnings, siteWarning, ...rest } = site;
   return { ...rest, pages: Object.keys(pageSources).length, warnings };
 }
 

@@ -2,7 +2,8 @@
  * Each listed page's hreflang alternates, from the first that has them: the page's head, the
  * translations named in `pageAlternates`, the locale prefixes of `i18n`. Every set holds the page
  * itself, as Google asks: a head that lists only the other languages gets its page added, in the
- * language the other pages' links, its locale prefix under `i18n` or its `<html lang>` give it.
+ * language the other pages' links, its locale prefix under `i18n`, or (under no prefix) the
+ * default locale of `i18n` or its own `<html lang>` where that says another language give it.
  * Pure.
  */
 import { i18nLinks } from './i18n-links.js';
@@ -34,13 +35,21 @@ function listedAlternates(
   return out;
 }
 
-/** The locale prefix of `url` under `i18n`, as its hreflang value. */
-function localeLang(url: string, options: LinkOptions): string | undefined {
+/**
+ * The hreflang of `url`'s locale under `i18n`: its prefix's (`prefixed`), or the default locale's
+ * for a URL under no prefix of a locale.
+ */
+function localeLang(url: string, options: LinkOptions, prefixed: boolean): string | undefined {
   const i18n = options.i18n;
   if (!i18n || !url.startsWith(options.baseUrl)) return undefined;
-  const rest = url.slice(options.baseUrl.length);
-  const first = rest.split('/', 1)[0] as string;
-  return i18n.locales[first in i18n.locales ? first : i18n.defaultLocale];
+  const first = url.slice(options.baseUrl.length).split('/', 1)[0] as string;
+  if (first in i18n.locales) return prefixed ? i18n.locales[first] : undefined;
+  return prefixed ? undefined : i18n.locales[i18n.defaultLocale];
+}
+
+/** The language of a tag, without region or script: `en` of `en-US`. */
+function primary(tag: string): string {
+  return tag.split('-', 1)[0]?.toLowerCase() ?? '';
 }
 
 /**
@@ -82,13 +91,19 @@ export function pageLinks(
   const langOf = new Map<string, string>();
   for (const set of links.values()) {
     for (const { lang, url } of set)
-      if (lang !== 'x-default' && !langOf.has(url)) langOf.set(url, lang);
+      if (lang.toLowerCase() !== 'x-default' && !langOf.has(url)) langOf.set(url, lang);
   }
   for (const [url, set] of links) {
     // `x-default` pointing at the page is not its own language's link.
-    if (set.some((link) => link.url === url && link.lang !== 'x-default')) continue;
-    // The word of the site (other pages' links, `i18n`) before the page's own `<html lang>`.
-    const lang = langOf.get(url) ?? localeLang(url, options) ?? headLangs.get(url);
+    if (set.some((link) => link.url === url && link.lang.toLowerCase() !== 'x-default')) continue;
+    // The word of the site (other pages' links, a locale prefix of `i18n`), then for a page under
+    // no prefix `i18n`'s default locale, unless its own `<html lang>` says another language.
+    const own = headLangs.get(url);
+    const fallback = localeLang(url, options, false);
+    const lang =
+      langOf.get(url) ??
+      localeLang(url, options, true) ??
+      (own && fallback && primary(own) !== primary(fallback) ? own : (fallback ?? own));
     // A set that already gives this language to another URL is the head's word; leave it.
     if (lang === undefined || set.some((link) => link.lang.toLowerCase() === lang.toLowerCase()))
       continue;

@@ -153,6 +153,8 @@ function parseI18n(value: string | undefined): SitemapOptions['i18n'] {
         `--i18n: ${JSON.stringify(lang)} is not a language tag such as en or pt-BR (hreflang writes a hyphen)`,
         HELP_COMMAND,
       );
+    if (prefix in locales)
+      throw new UsageError(`--i18n names the prefix ${JSON.stringify(prefix)} twice`, HELP_COMMAND);
     locales[prefix] = lang;
   }
   return { defaultLocale: Object.keys(locales)[0] as string, locales };

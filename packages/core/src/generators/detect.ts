@@ -3,7 +3,8 @@
  * `sitemapkit build` asks before a build. Each generator's detector looks for its config file
  * first (cheap), and only then asks the generator how its sources map to URLs.
  */
-import { resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { detectEleventy } from './eleventy.js';
 import { detectHugo } from './hugo.js';
 import { detectJekyll } from './jekyll.js';
@@ -16,17 +17,37 @@ import { detectVitePress } from './vitepress.js';
  */
 const DETECTORS: readonly Detector[] = [detectHugo, detectEleventy, detectJekyll, detectVitePress];
 
+/** A folder by its real path where it exists (symlinks, letter case), else as resolved. */
+function realFolder(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether the site writes into `outDir` (resolved from `root`, as the core resolves it). */
+function writesInto(site: DetectedSite, root: string, outDir: string): boolean {
+  return realFolder(resolve(root, outDir)) === realFolder(resolve(root, site.outDir));
+}
+
 /**
  * The generator of the project at `root` and what its config gives, or undefined for a folder
- * no detector recognises (a build then needs its output folder and `--site`).
+ * no detector recognises (a build then needs its output folder and `--site`). With `outDir`, the
+ * first generator that writes there: a repository can hold two sites (a Jekyll `_config.yml` at
+ * the top, a VitePress site in `docs/`); when none writes there, the first found, for the line
+ * that says why it is not used.
  * @example await detectSite('my-hugo-site') // { generator: 'hugo', outDir: 'public', ... }
  */
-export async function detectSite(root: string): Promise<DetectedSite | undefined> {
+export async function detectSite(root: string, outDir?: string): Promise<DetectedSite | undefined> {
+  let first: DetectedSite | undefined;
   for (const detect of DETECTORS) {
     const found = await detect(root);
-    if (found) return found;
+    if (!found) continue;
+    if (outDir === undefined || writesInto(found, root, outDir)) return found;
+    first ??= found;
   }
-  return undefined;
+  return first;
 }
 
 /** A folder as the summary line shows it: relative, with a trailing slash. */
@@ -47,7 +68,7 @@ export function describeDetected(site: DetectedSite): string {
 
 /** Hosts that are no one's deployed site: the reserved example domains, and this machine. */
 const PLACEHOLDER_HOST =
-  /^(?:(?:[^.]+\.)*example\.(?:com|org|net)|localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
+  /^(?:(?:[^.]+\.)*(?:example\.(?:com|org|net)|localhost|test|invalid|example)|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)\.?$/i;
 
 /** A warning when the detected site URL is a placeholder (`hugo new site` writes example.org). */
 function placeholderWarning(site: DetectedSite): string | undefined {
@@ -63,6 +84,19 @@ function placeholderWarning(site: DetectedSite): string | undefined {
 }
 
 /**
+ * Page sources outside the project folder are not read (optionsFromDetected leaves them out): a
+ * warning counts them, as their pages lose their dates.
+ */
+function outsideWarning(site: DetectedSite, root: string): string | undefined {
+  const outside = Object.values(site.pageSources).filter((file) => {
+    const rel = relative(root, resolve(root, file));
+    return rel.split(sep)[0] === '..' || isAbsolute(rel);
+  });
+  if (outside.length === 0) return undefined;
+  return `${outside.length} page sources are outside the project folder (${outside[0]}${outside.length > 1 ? ', ...' : ''}), so they are not read and their pages are dated without them; run from the folder that holds them (\`root\`)`;
+}
+
+/**
  * What of a detected site a build uses, with the lines that say so: the site, when the build
  * writes into the folder the generator writes (a `<outDir>` given that is another folder means
  * another site: a Vite app in a repository whose `docs/` is a VitePress site); what is wrong with
@@ -75,7 +109,7 @@ export function detectionFor(
   root: string,
 ): { detected: DetectedSite | undefined; notes: string[] } {
   if (!found) return { detected: undefined, notes: [] };
-  if (given.outDir !== undefined && resolve(given.outDir) !== resolve(root, found.outDir)) {
+  if (given.outDir !== undefined && !writesInto(found, root, given.outDir)) {
     return {
       detected: undefined,
       notes: [
@@ -86,8 +120,7 @@ export function detectionFor(
   // What is wrong with the config's site URL matters only when it is the one used.
   const about =
     given.site === undefined ? [found.siteWarning, placeholderWarning(found)] : [undefined];
-  const siteWarnings = about.filter((w): w is string => w !== undefined);
-  const detected =
-    siteWarnings.length > 0 ? { ...found, warnings: [...found.warnings, ...siteWarnings] } : found;
+  const more = [...about, outsideWarning(found, root)].filter((w): w is string => w !== undefined);
+  const detected = more.length > 0 ? { ...found, warnings: [...found.warnings, ...more] } : found;
   return { detected, notes: [describeDetected(detected)] };
 }

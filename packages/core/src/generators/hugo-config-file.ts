@@ -1,7 +1,7 @@
 /**
  * Finds a Hugo site's config and reads it (touches disk): `hugo.toml|yaml|yml|json` (Hugo 0.110
- * on), `config.toml|yaml|yml|json` (the older name, taken only beside Hugo's folders, with a Hugo
- * setting such as `baseURL` or `theme`), or a `config/_default/`
+ * on), `config.toml|yaml|yml|json` (the older name, taken only when it reads as Hugo's: see
+ * `isHugoConfig`), or a `config/_default/`
  * folder. What is read here decides detection, and stands in for `hugo config` when Hugo cannot
  * be run; it merges no environment or theme config, as Hugo would.
  */
@@ -14,23 +14,25 @@ import { lowerKeys } from './hugo-settings.js';
 const EXTENSIONS = ['toml', 'yaml', 'yml', 'json'] as const;
 const CONFIG_DIR = 'config/_default';
 
-/** Settings only Hugo's config has (lowercased); Zola's `config.toml` says `base_url`. */
+/**
+ * Settings only Hugo's config has (lowercased); Zola's `config.toml` says `base_url`. Names other
+ * tools' configs share (`baseUrl`, `theme`, `markup`, `module`, `outputs`, `paginate`) are not
+ * among them.
+ */
 const HUGO_KEYS = [
-  'baseurl',
-  'theme',
   'languagecode',
   'defaultcontentlanguage',
+  'defaultcontentlanguageinsubdir',
   'publishdir',
   'contentdir',
-  'module',
-  'markup',
   'permalinks',
   'taxonomies',
-  'outputs',
   'disablekinds',
   'uglyurls',
   'enablerobotstxt',
-  'paginate',
+  'enablegitinfo',
+  'relativeurls',
+  'canonifyurls',
 ];
 
 /** A Hugo site's config file, read. */
@@ -106,17 +108,18 @@ function namedContentDirs(data: Record<string, unknown>): string[] {
 
 /**
  * Whether a `config.*` file is Hugo's. The name is common (an app's `config.json` may well say
- * `baseUrl`), so Hugo's folders must be beside it: `content/` (or the content folders the config
- * names, `content.en/`), `layouts/`, `themes/` or `archetypes/`, with a Hugo setting; or
- * `content/` with one of the others.
+ * `baseUrl` beside a `content/` folder), so it takes: the content folders it names per language
+ * (only Hugo has those), or a setting only Hugo has with one of Hugo's folders beside it
+ * (`content/`, `layouts/`, `themes/`, `archetypes/`), or, with settings any tool may have, two of
+ * them: `content/` and one of the others.
  */
 function isHugoConfig(root: string, config: HugoConfigFile): boolean {
   if ('base_url' in config.data) return false;
   const has = (dir: string) => isDirectory(join(root, dir));
+  if (namedContentDirs(config.data).some(has)) return true;
   const theirs = ['layouts', 'themes', 'archetypes'].some(has);
-  const content = has('content') || namedContentDirs(config.data).some(has);
-  if (!content && !theirs) return false;
-  return HUGO_KEYS.some((key) => key in config.data) || (has('content') && theirs);
+  if (has('content') && theirs) return true;
+  return (has('content') || theirs) && HUGO_KEYS.some((key) => key in config.data);
 }
 
 /**

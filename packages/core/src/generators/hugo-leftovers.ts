@@ -1,12 +1,22 @@
 /**
  * What Hugo's read-only commands leave in a project: `hugo config` and `hugo list all` create the
- * output folder, `resources/_gen/` and `.hugo_build.lock` even though they build nothing (0.111
- * has no flag against it). Detection must change nothing in a user's folder, so whatever of
- * these did not exist before is removed after, and only while it is still empty: a folder with
- * anything in it, or a lock file with bytes, is left as it is.
+ * output folder, `resources/_gen/images/`, `resources/_gen/assets/` and `.hugo_build.lock` even
+ * though they build nothing (0.111 has no flag against it). Detection must change nothing in a
+ * user's folder, so of exactly these paths, those that did not exist before are removed after:
+ * folders only while empty (`rmdir`, which fails on anything inside, so a build running beside
+ * keeps what it wrote), the lock file only while empty.
  */
-import { lstat, readdir, rmdir, unlink } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { lstat, rmdir, unlink } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** The paths Hugo's read-only commands create, deepest first, beside the output folder. */
+const CREATED = [
+  'resources/_gen/images',
+  'resources/_gen/assets',
+  'resources/_gen',
+  'resources',
+] as const;
+const LOCK = '.hugo_build.lock';
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -17,45 +27,42 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Removes `path` if it is an empty file, or a folder holding only empty folders. */
-async function removeIfEmpty(path: string): Promise<void> {
-  let stats: Awaited<ReturnType<typeof lstat>>;
+/** Whether `path` is inside `root` (not `root` itself). */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && rel.split(sep)[0] !== '..' && !isAbsolute(rel);
+}
+
+async function removeEmptyLock(path: string): Promise<void> {
   try {
-    stats = await lstat(path);
+    const stats = await lstat(path);
+    if (stats.isFile() && stats.size === 0) await unlink(path);
   } catch {
-    return;
+    // Gone already, or not ours to remove.
   }
-  if (stats.isFile()) {
-    if (stats.size === 0) await unlink(path).catch(() => undefined);
-    return;
-  }
-  if (!stats.isDirectory()) return;
-  for (const name of await readdir(path)) await removeIfEmpty(join(path, name));
-  // Fails, leaving it, when anything is still inside.
-  await rmdir(path).catch(() => undefined);
 }
 
 /**
- * Runs `work` (Hugo's commands in `root`) and then removes what of `names` (relative to `root`)
- * it created and left empty.
- * @example await withoutLeftovers('site', ['public', 'resources', '.hugo_build.lock'], () => runHugo(...))
+ * Runs `work` (Hugo's commands in `root`), then removes what of Hugo's paths it created and left
+ * empty; `publishDir` is the output folder (relative to `root`), tidied only inside the project.
+ * @example await withoutLeftovers('site', 'public', () => runHugo(bin, ['list', 'all'], 'site'))
  */
 export async function withoutLeftovers<T>(
   root: string,
-  names: readonly string[],
+  publishDir: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  // Only inside the project: a publishDir of `../out` is not ours to tidy.
-  const inside = names.filter((name) => {
-    const rel = relative(root, resolve(root, name));
-    return rel !== '' && rel.split(sep)[0] !== '..' && !isAbsolute(rel);
-  });
-  const before = await Promise.all(inside.map((name) => exists(join(root, name))));
+  const folders = [...CREATED, publishDir]
+    .map((name) => resolve(root, name))
+    .filter((path) => isInside(root, path));
+  const lock = resolve(root, LOCK);
+  const before = await Promise.all([...folders, lock].map(exists));
   try {
     return await work();
   } finally {
-    for (const [i, name] of inside.entries()) {
-      if (!before[i]) await removeIfEmpty(join(root, name));
+    for (const [i, path] of folders.entries()) {
+      if (!before[i]) await rmdir(path).catch(() => undefined);
     }
+    if (!before[folders.length]) await removeEmptyLock(lock);
   }
 }

@@ -152,15 +152,12 @@ export const detectHugo: Detector = async (root) => {
     return fromConfigOnly(root, config, warnings);
   }
   const publishDir = typeof config.data.publishdir === 'string' ? config.data.publishdir : 'public';
-  const [settings, mountsOutput, list] = await withoutLeftovers(
-    root,
-    [...new Set([publishDir, 'public', 'resources', '.hugo_build.lock'])],
-    () =>
-      Promise.all([
-        readSettings(bin, root),
-        runHugo(bin, ['config', 'mounts'], root),
-        runHugo(bin, ['list', 'all'], root),
-      ]),
+  const [settings, mountsOutput, list] = await withoutLeftovers(root, publishDir, () =>
+    Promise.all([
+      readSettings(bin, root),
+      runHugo(bin, ['config', 'mounts'], root),
+      runHugo(bin, ['list', 'all'], root),
+    ]),
   );
   if (typeof settings === 'string') {
     warnings.push(

@@ -34,7 +34,8 @@ function sitePath(site: string | undefined): string {
  * said); else the detected base.
  */
 function baseOf(detected: DetectedSite, given: Partial<SitemapOptions>): string | undefined {
-  if (given.base !== undefined) return given.base;
+  // `/` given is no base at all: the core then takes the path of `site`, as here.
+  if (given.base !== undefined && given.base !== '/') return given.base;
   if (given.site !== undefined && sitePath(given.site) !== '/') return undefined;
   return detected.base;
 }

@@ -90,6 +90,23 @@ describe('every alternate set holds the page itself', () => {
     expect(links.get('/guide/')).toEqual(['en-GB /guide/', 'es https://es.example.net/guia/']);
   });
 
+  it('x-default in any case is not its own link; <html lang> comes before the default locale of i18n', async () => {
+    const { links } = await build(
+      {
+        'dist/index.html': page(alternate('X-Default', '/') + alternate('fr', '/fr/')),
+        'dist/fr/index.html': page(),
+        'dist/de/x/index.html': page(alternate('en', 'https://en.example.net/x/')).replace(
+          '<html lang="en">',
+          '<html lang="de">',
+        ),
+      },
+      { i18n: { defaultLocale: 'en', locales: { en: 'en', fr: 'fr' } } },
+    );
+    expect(links.get('/')).toEqual(['en /', 'X-Default /', 'fr /fr/']);
+    // de is no locale of i18n: the page's own <html lang> says what it is.
+    expect(links.get('/de/x/')).toEqual(['de /de/x/', 'en https://en.example.net/x/']);
+  });
+
   it("a head that gives the page's own language to another URL is left as it is", async () => {
     const { links } = await build({
       'dist/a/index.html': page(alternate('en', '/b/') + alternate('fr', '/fr/a/')),

@@ -176,6 +176,10 @@ describe('sitemapkit build', () => {
       /--i18n: a locale prefix is one path segment without slashes \(fr, not \/fr\/\); got "\/fr\/"/,
     ],
     [
+      ['build', 'dist', '--site', 'https://e.com', '--i18n', 'en=en,fr=fr,fr=fr-CA'],
+      /--i18n names the prefix "fr" twice/,
+    ],
+    [
       ['build', 'dist', '--site', 'https://e.com', '--no-images', '--images-external'],
       /--no-images and --images-external ask for different things/,
     ],

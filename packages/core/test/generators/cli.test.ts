@@ -243,6 +243,15 @@ describe('each generator: its build, then `sitemapkit build` with no flags in th
     );
     for (const [url, [, links]] of translated)
       expect(links.some((l) => l.endsWith(` ${url}`))).toBe(true);
+
+    // A Jekyll _config.yml at the top (GitHub Pages) beside the VitePress site in docs/: asked
+    // for the folder VitePress writes (relative, from --root), VitePress is the site.
+    await writeFile(join(root, '_config.yml'), 'title: pages\n');
+    const again = await captureCli(['build', 'docs/.vitepress/dist', '--root', root]);
+    expect(again.code).toBe(0);
+    expect(again.stdout.split('\n')[0]).toBe(
+      'VitePress site, docs/ -> docs/.vitepress/dist/, 2 languages',
+    );
   });
 });
 

@@ -339,6 +339,14 @@ describe('detection without Hugo, and of projects that are not Hugo sites', () =
         'src/a.js': '',
       },
     ],
+    [
+      "a content app's config.json (baseUrl) beside content/",
+      { 'config.json': '{ "baseUrl": "https://e.org" }', 'content/index.md': '' },
+    ],
+    [
+      'a config.json with a theme beside themes/',
+      { 'config.json': '{ "theme": "dark" }', 'themes/dark.css': '' },
+    ],
     ['an empty folder', {}],
   ])('%s is not a Hugo site', async (_name, tree) => {
     expect(await detectHugo(await makeTree(tree))).toBeUndefined();
@@ -357,8 +365,14 @@ describe('detection without Hugo, and of projects that are not Hugo sites', () =
 
   it('a config.toml with Hugo settings, or a config/_default folder, is', async () => {
     const old = await makeTree({
-      'config.toml': 'baseurl = "https://e.org/"\ntheme = "x"\n',
+      'config.toml': 'baseurl = "https://e.org/"\nlanguageCode = "en"\n',
       'content/_index.md': '',
+    });
+    // Settings any tool may have, beside two of Hugo's folders.
+    const withThemes = await makeTree({
+      'config.yaml': 'baseURL: https://e.org/\ntheme: x\n',
+      'content/_index.md': '',
+      'themes/x/theme.toml': '',
     });
     // hugo-book's example site: content folders per language, the theme elsewhere.
     const perLanguage = await makeTree({
@@ -372,6 +386,7 @@ describe('detection without Hugo, and of projects that are not Hugo sites', () =
     try {
       expect((await detectHugo(old))?.configFile).toBe('config.toml');
       expect((await detectHugo(perLanguage))?.configFile).toBe('config.toml');
+      expect((await detectHugo(withThemes))?.configFile).toBe('config.yaml');
       expect((await detectHugo(folder))?.configFile).toBe('config/_default');
     } finally {
       process.env.PATH = saved;

@@ -32,6 +32,18 @@ describe('detectionFor', () => {
     }
   });
 
+  it('reads a relative folder from the project folder, as the build does', () => {
+    expect(detectionFor(hugo(), { outDir: 'public' }, ROOT).detected?.generator).toBe('hugo');
+    expect(detectionFor(hugo(), { outDir: 'dist' }, ROOT).detected).toBeUndefined();
+  });
+
+  it('warns that page sources outside the project are not read', () => {
+    const site = hugo({ pageSources: { '/a': 'content/a.md', '/b': '../shared/b.md' } });
+    expect(detectionFor(site, { site: 'https://real.dev' }, ROOT).detected?.warnings).toEqual([
+      '1 page sources are outside the project folder (../shared/b.md), so they are not read and their pages are dated without them; run from the folder that holds them (`root`)',
+    ]);
+  });
+
   it('does not use it for another folder, and says so', () => {
     const { detected, notes } = detectionFor(hugo(), { outDir: join(ROOT, 'dist') }, ROOT);
     expect(detected).toBeUndefined();
