@@ -325,6 +325,48 @@ describe('bad pages and sources', () => {
     expect((await readdir(join(root, 'dist'))).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 
+  it('robotsTxt and pageAlternates given garbage name the option, and nothing already written is touched', async () => {
+    const root = await makeTree({ 'dist/index.html': page(), 'dist/fr/index.html': page() });
+    const first = await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
+    const written = () =>
+      Promise.all(
+        [...first.files.map((f) => f.path), join(root, 'dist/robots.txt')].map(async (path) => [
+          await readFile(path),
+          (await stat(path)).mtimeMs,
+        ]),
+      );
+    const before = await written();
+    const garbage: Array<[string, unknown, RegExp]> = [
+      ['robotsTxt', 'yes', /`robotsTxt` must be true, false or 'replace'; got "yes"/],
+      ['robotsTxt', 1, /`robotsTxt` must be true, false or 'replace'; got 1/],
+      ['pageAlternates', 'fr', /`pageAlternates` must map URL paths to alternates/],
+      [
+        'pageAlternates',
+        { '/': 'fr' },
+        /`pageAlternates\["\/"\]` must be an array of \{ lang, url \}/,
+      ],
+      [
+        'pageAlternates',
+        { '/': [null] },
+        /`pageAlternates\["\/"\]`: undefined is not a language tag/,
+      ],
+      [
+        'pageAlternates',
+        { '/': [{ lang: 'fr', url: 'javascript:alert(1)' }] },
+        /`pageAlternates\["\/"\]`: the url of "fr" must be an absolute http\(s\) URL/,
+      ],
+    ];
+    for (const [option, value, message] of garbage) {
+      await expectError(
+        { site: SITE, outDir: join(root, 'dist'), [option]: value as never },
+        'invalid-options',
+        message,
+      );
+    }
+    expect(await written()).toEqual(before);
+    expect((await readdir(join(root, 'dist'))).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+
   it('an error thrown by filter or serialize propagates unchanged', async () => {
     const root = await makeTree({ 'dist/index.html': page() });
     const boom = new Error('boom from user code');
