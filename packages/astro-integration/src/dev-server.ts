@@ -8,11 +8,9 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { SitemapOptions as CoreOptions, MemoryPage, PageLister } from '@sitemapkit/core';
+import type { MemoryPage, PageLister } from '@sitemapkit/core';
 import type { IntegrationResolvedRoute } from 'astro';
-import { localeErrorPages } from './astro-pages.js';
 import type { AstroSite } from './astro-site.js';
-import { type SitemapOptions, toCoreOptions } from './options.js';
 
 const INDEX_SOURCE = /(^|\/)index\.[^./]+$/;
 
@@ -247,30 +245,5 @@ export function devPageLister(
   return async () => {
     const { pages, leftOut } = await devRoutes(routes(), load, site.base);
     return { pages, comment: devComment(leftOut) };
-  };
-}
-
-/** The core's options for the dev set: the build's, less what needs the built files. */
-export function devCoreOptions(
-  options: SitemapOptions,
-  site: AstroSite & { origin: string },
-): Omit<CoreOptions, 'outDir'> {
-  const baseUrl = site.origin + site.base;
-  const i18n = options.i18n ?? site.i18n;
-  return {
-    ...toCoreOptions(options),
-    site: site.origin,
-    base: site.base,
-    root: site.root,
-    trailingSlash: site.trailingSlash,
-    format: site.format,
-    // Astro serves `about.html` (build.format "file") at `/about`.
-    cleanUrls: true,
-    exclude: [
-      ...(options.exclude ?? []),
-      ...localeErrorPages([...site.localePaths, ...Object.keys(i18n?.locales ?? {})]),
-    ],
-    ...(options.xslURL ? { xslURL: new URL(options.xslURL, baseUrl).href } : {}),
-    ...(i18n ? { i18n } : {}),
   };
 }

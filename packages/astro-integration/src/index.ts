@@ -15,10 +15,10 @@ import {
   urlRouteKey,
 } from '@sitemapkit/core';
 import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
-import { localeErrorPages, onDemandPageUrls } from './astro-pages.js';
+import { onDemandPageUrls } from './astro-pages.js';
 import { type AstroSite, readAstroSite } from './astro-site.js';
-import { devCoreOptions, devPageLister } from './dev-server.js';
-import { checkOptions, type SitemapOptions, toCoreOptions } from './options.js';
+import { devPageLister } from './dev-server.js';
+import { checkOptions, type SitemapOptions, siteCoreOptions } from './options.js';
 import { pageSourcesOf, readContentEntries } from './page-sources.js';
 
 export type { LinkItem } from '@sitemapkit/core';
@@ -63,22 +63,14 @@ function coreOptions(
   const outDir = fileURLToPath(build.dir);
   const baseUrl = site.origin + site.base;
   const { filter } = options;
-  const i18n = options.i18n ?? site.i18n;
   const onDemand = build.server ? onDemandPageUrls(build.routes, { ...site, baseUrl }) : [];
   const content = Object.entries(options.content ?? {}).map(([dir, route]) => ({
     dir: join(site.srcDir, 'content', dir),
     route,
   }));
   return {
-    ...toCoreOptions(options),
-    site: site.origin,
-    base: site.base,
+    ...siteCoreOptions(options, site),
     outDir,
-    root: site.root,
-    trailingSlash: site.trailingSlash,
-    format: site.format,
-    // Astro serves `about.html` (build.format "file") at `/about`.
-    cleanUrls: true,
     filter: (url) =>
       !build.publicHtml.has(urlRouteKey(url, baseUrl)) && (filter ? filter(url) : true),
     customPages: [...(options.customPages ?? []), ...onDemand],
@@ -95,14 +87,7 @@ function coreOptions(
       ...options.pageSources,
     },
     sources: [...content, ...(options.sources ?? [])],
-    exclude: [
-      ...(options.exclude ?? []),
-      ...localeErrorPages([...site.localePaths, ...Object.keys(i18n?.locales ?? {})]),
-    ],
     robotsTxt: options.robotsTxt ?? site.base === '/',
-    // As @astrojs/sitemap: a stylesheet path is resolved against the site and its base.
-    ...(options.xslURL ? { xslURL: new URL(options.xslURL, baseUrl).href } : {}),
-    ...(i18n ? { i18n } : {}),
   };
 }
 
@@ -187,7 +172,7 @@ export default function sitemap(options?: SitemapOptions): AstroIntegration {
         const devSite = { ...site, origin: site.origin };
         server.middlewares.use(
           sitemapDevMiddleware(
-            devCoreOptions(checked, devSite),
+            siteCoreOptions(checked, devSite),
             devPageLister(server, devSite, () => latestRoutes),
             (error) => logger.error(error.message),
           ),

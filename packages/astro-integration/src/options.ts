@@ -1,6 +1,7 @@
 /**
  * The integration's options: @astrojs/sitemap 3.7's, same names and meanings, plus a few of
- * sitemapkit's own. Checked once, in the factory, with every problem listed. Pure.
+ * sitemapkit's own. Checked once, in the factory, with every problem listed; mapped to the core's
+ * options with what Astro says of the site. Pure.
  */
 import {
   type ChangeFreq,
@@ -11,6 +12,8 @@ import {
   type SitemapItem,
   type SourceDir,
 } from '@sitemapkit/core';
+import { localeErrorPages } from './astro-pages.js';
+import type { AstroSite } from './astro-site.js';
 
 export interface SitemapOptions {
   /** Called with each page's absolute URL; return false to leave it out. */
@@ -258,4 +261,32 @@ export function checkOptions(options: unknown): SitemapOptions {
     );
   }
   return options as SitemapOptions;
+}
+
+/**
+ * The core's options from the integration's and what Astro says of the site: the dev set's, and
+ * the build's before what needs the built files (outDir, page sources, on-demand pages).
+ */
+export function siteCoreOptions(
+  options: SitemapOptions,
+  site: AstroSite & { origin: string },
+): Omit<CoreOptions, 'outDir'> {
+  const baseUrl = site.origin + site.base;
+  const i18n = options.i18n ?? site.i18n;
+  return {
+    ...toCoreOptions(options),
+    site: site.origin,
+    base: site.base,
+    root: site.root,
+    trailingSlash: site.trailingSlash,
+    format: site.format,
+    // Astro serves `about.html` (build.format "file") at `/about`.
+    cleanUrls: true,
+    exclude: [
+      ...(options.exclude ?? []),
+      ...localeErrorPages([...site.localePaths, ...Object.keys(i18n?.locales ?? {})]),
+    ],
+    ...(options.xslURL ? { xslURL: new URL(options.xslURL, baseUrl).href } : {}),
+    ...(i18n ? { i18n } : {}),
+  };
 }

@@ -23,9 +23,6 @@ import type { DetectedSite } from './generators/types.js';
 import type { SitemapOptions } from './types.js';
 import { validateCommand } from './validate/command.js';
 
-export { parseBuildArgs } from './cli/build-args.js';
-export { withFlagNames } from './cli/flag-names.js';
-
 const COMMANDS = ['build', 'validate', 'help'] as const;
 
 export interface CliIO {

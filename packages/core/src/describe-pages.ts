@@ -18,6 +18,7 @@ import { readPageImages } from './page-images.js';
 import type { LinkItem, PageRecord, SitemapWarning } from './types.js';
 import { unaddressableFile, urlRouteKey } from './url/map-file.js';
 import { echo } from './url/shorten.js';
+import { MAX_WARNINGS_PER_CODE, moreWarnings } from './warning-cap.js';
 
 /** Why a listed page has no lastmod, for advice that fits. */
 export type UndatedReason =
@@ -45,9 +46,6 @@ export interface DescribedPages {
   /** Pages now listed at the form of their URL their canonical link gives: the order changed. */
   renamed: number;
 }
-
-/** Pages named one by one in a warning before the rest are only counted. */
-const MAX_LISTED = 20;
 
 /**
  * A page-level problem: a warning that ends with what happens to the page (`otherwise`), or
@@ -312,7 +310,7 @@ export async function describePages(
     // A head date as new as the page's own file is the render's clock, not an edit.
     const built = statSync(`${options.outDir}/${record.file}`).mtimeMs;
     for (const date of [verdict.modified, verdict.published]) {
-      if (date && stampedAtRender(date, built) && ++renderTime <= MAX_LISTED) {
+      if (date && stampedAtRender(date, built) && ++renderTime <= MAX_WARNINGS_PER_CODE) {
         warnings.push({
           code: 'lastmod-render-time',
           message: `${echo(record.file as string)}: its head's date ${date} is the time it was built, not an edit; not used`,
@@ -326,11 +324,15 @@ export async function describePages(
       evidence.headPublished = verdict.published;
   });
 
-  if (renderTime > MAX_LISTED) {
-    warnings.push({
-      code: 'lastmod-render-time',
-      message: `${renderTime - MAX_LISTED} more head dates were the build's own time and not used (see the report)`,
-    });
+  if (renderTime > MAX_WARNINGS_PER_CODE) {
+    const more = renderTime - MAX_WARNINGS_PER_CODE;
+    warnings.push(
+      moreWarnings(
+        'lastmod-render-time',
+        more,
+        `${more} more head dates were the build's own time and not used (see the report)`,
+      ),
+    );
   }
   const undated: DescribedPages['undated'] = new Map();
   const why = new Map<PageRecord, UndatedReason>();
@@ -349,7 +351,7 @@ export async function describePages(
     record.lastmodFrom = picked.from;
     if (options.report) record.candidates = listEvidence(evidence);
     for (const c of picked.future) {
-      if (++future <= MAX_LISTED)
+      if (++future <= MAX_WARNINGS_PER_CODE)
         warnings.push({
           code: 'lastmod-future',
           message: `${echo(source?.rel ?? record.file ?? record.url)}: ${c.from} date ${c.value} is after the build started; not used`,
@@ -358,11 +360,15 @@ export async function describePages(
     }
     if (!picked.value) why.set(record, reason);
   }
-  if (future > MAX_LISTED) {
-    warnings.push({
-      code: 'lastmod-future',
-      message: `${future - MAX_LISTED} more dates after the build started were not used (see the report)`,
-    });
+  if (future > MAX_WARNINGS_PER_CODE) {
+    const more = future - MAX_WARNINGS_PER_CODE;
+    warnings.push(
+      moreWarnings(
+        'lastmod-future',
+        more,
+        `${more} more dates after the build started were not used (see the report)`,
+      ),
+    );
   }
   if (options.lastmodFromChildren) {
     const locales = new Set(Object.keys(options.i18n?.locales ?? {}));

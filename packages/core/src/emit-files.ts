@@ -18,13 +18,20 @@ import { gzipSync } from 'node:zlib';
 import type { EntryGroup } from './build-entries.js';
 import { SitemapError } from './errors.js';
 import type { ResolvedOptions } from './options.js';
-import { isOurs, ownMark } from './own-files.js';
+import { checkOurs, ownMark } from './own-files.js';
 import { splitSections } from './sections.js';
 import { checkFile } from './self-check.js';
 import { ShardCursor } from './shard.js';
 import { writeStylesheet } from './stylesheet.js';
 import type { WrittenFile } from './types.js';
-import { kindAt, writeFileAtomic } from './write.js';
+import { writeFileAtomic } from './write.js';
+
+/** What to do when a file under one of the set's names is a user's. */
+const NOT_OURS = {
+  option: 'filenameBase',
+  advice: 'remove or rename it, or set `filenameBase` to write them under another name',
+};
+
 import { type IndexEntry, renderIndex, renderUrl, URLSET_CLOSE, urlsetOpen } from './xml/render.js';
 
 type Entry = EntryGroup['items'][number];
@@ -177,24 +184,10 @@ class SitemapWriter {
     const { outDir, filenameBase } = this.#options;
     const path = join(outDir, name);
     const data = gzip ? gzipSync(raw, { level: 9 }) : raw;
-    await checkOurs(outDir, name, filenameBase);
+    await checkOurs(outDir, name, filenameBase, NOT_OURS);
     const changed = await writeFileAtomic(path, data);
     return { path, changed, bytes: data.length, xmlBytes: raw.length };
   }
-}
-
-/**
- * Throws when a file named `name` is in `outDir` and is not ours: a user's file is never
- * replaced.
- */
-export async function checkOurs(outDir: string, name: string, filenameBase: string): Promise<void> {
-  const path = join(outDir, name);
-  if ((await kindAt(path)) === 'missing' || (await isOurs(outDir, name, filenameBase))) return;
-  throw new SitemapError(
-    'foreign-file',
-    `sitemapkit: ${path} is there already and was not written by sitemapkit, so it is left as it is and the sitemaps were not written; remove or rename it, or set \`filenameBase\` to write them under another name`,
-    { file: path, option: 'filenameBase' },
-  );
 }
 
 /**
@@ -213,7 +206,12 @@ export async function emitFiles(
 ): Promise<WrittenFile[]> {
   const writer = new SitemapWriter(options, memory);
   if (!memory) {
-    await checkOurs(options.outDir, indexFileName(options.filenameBase, 0), options.filenameBase);
+    await checkOurs(
+      options.outDir,
+      indexFileName(options.filenameBase, 0),
+      options.filenameBase,
+      NOT_OURS,
+    );
   }
   // The stylesheet goes first: every file written after it references it.
   if (options.stylesheet) await writeStylesheet(options, memory?.files);

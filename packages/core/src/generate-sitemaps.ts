@@ -33,35 +33,10 @@ import type {
 import { encodeUrl, safeDecode } from './url/encode.js';
 import { naturalCompare } from './url/natural-compare.js';
 import { shorten } from './url/shorten.js';
+import { capWarnings, MAX_WARNINGS_PER_CODE, moreWarnings } from './warning-cap.js';
 
-const MAX_LISTED_WARNINGS = 20;
-/** Warnings of one kind past this many are counted in one last warning of that kind. */
-const MAX_WARNINGS_PER_CODE = 20;
 /** `onProgress` hears of the walk once per this many pages found. */
 const PROGRESS_EVERY = 1000;
-
-/**
- * At most `MAX_WARNINGS_PER_CODE` warnings of each code, in their order; the rest of a code are
- * counted in one more warning of it. A site with thousands of bad pages gets a screen, not a log.
- */
-export function capWarnings(warnings: readonly SitemapWarning[]): SitemapWarning[] {
-  const seen = new Map<string, number>();
-  const kept: SitemapWarning[] = [];
-  for (const warning of warnings) {
-    const n = (seen.get(warning.code) ?? 0) + 1;
-    seen.set(warning.code, n);
-    if (n <= MAX_WARNINGS_PER_CODE) kept.push(warning);
-  }
-  for (const [code, n] of seen) {
-    if (n > MAX_WARNINGS_PER_CODE) {
-      kept.push({
-        code,
-        message: `${n - MAX_WARNINGS_PER_CODE} more ${code} warnings like these (${n} in all; the report lists every page)`,
-      });
-    }
-  }
-  return kept;
-}
 
 /** Custom pages go through the same include, exclude and filter as found pages. */
 export function customRecords(options: ResolvedOptions): PageRecord[] {
@@ -120,7 +95,7 @@ function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]):
       // Only pages of this sitemap can be checked; a link to itself needs no answer.
       if (target === url || !includedUrls.has(target) || linksOf.get(target)?.has(url)) continue;
       count++;
-      if (count <= MAX_LISTED_WARNINGS) {
+      if (count <= MAX_WARNINGS_PER_CODE) {
         warnings.push({
           code: 'hreflang-not-reciprocal',
           message: `${shorten(url)} lists ${shorten(target)} as an alternate, but ${shorten(target)} does not list it back`,
@@ -129,11 +104,15 @@ function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]):
       }
     }
   }
-  if (count > MAX_LISTED_WARNINGS) {
-    warnings.push({
-      code: 'hreflang-not-reciprocal',
-      message: `${count - MAX_LISTED_WARNINGS} more hreflang alternates are not reciprocal (see the report)`,
-    });
+  if (count > MAX_WARNINGS_PER_CODE) {
+    const more = count - MAX_WARNINGS_PER_CODE;
+    warnings.push(
+      moreWarnings(
+        'hreflang-not-reciprocal',
+        more,
+        `${more} more hreflang alternates are not reciprocal (see the report)`,
+      ),
+    );
   }
 }
 

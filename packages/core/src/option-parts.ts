@@ -15,9 +15,36 @@ export function normaliseBase(base: string): string {
   return encodePath(normalisePath(base));
 }
 
+/**
+ * The base path a site is served under: `base` when given (and not `/`), else the path of
+ * `site` (`https://user.github.io/repo/` is served under `/repo/`); normalised and encoded. The
+ * one rule the options and a detected site's alternates follow.
+ * @example effectiveBase('https://e.com/docs', undefined) // '/docs/'
+ */
+export function effectiveBase(site: string | undefined, base: string | undefined): string {
+  let sitePath = '/';
+  try {
+    if (site) sitePath = new URL(site).pathname;
+  } catch {
+    // A bad site is reported where it is checked; its path counts as none.
+  }
+  return normaliseBase(base !== undefined && base !== '/' ? base : sitePath);
+}
+
 /** Leading and trailing slash, no `//` runs, `\` as `/`; not encoded (route keys are decoded). */
 export function normalisePath(path: string): string {
   return `/${path.replaceAll('\\', '/')}/`.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * A URL path given in the options as the route key pages are keyed by: decoded, leading slash,
+ * no trailing slash, NFC (`/blog/hello/` and `/blog/hello` alike).
+ * @example pathKey('/caf%C3%A9/') // '/café'
+ */
+function pathKey(path: string): string {
+  return normalisePath(safeDecode(path))
+    .replace(/(.)\/$/, '$1')
+    .normalize('NFC');
 }
 
 export function resolveSite(problems: string[], site: unknown): string {
@@ -98,9 +125,7 @@ export function resolvePageSources(problems: string[], value: unknown, root: str
       problems.push(`\`pageSources[${JSON.stringify(path)}]\` must be a source file path`);
       continue;
     }
-    const key = normalisePath(safeDecode(path))
-      .replace(/(.)\/$/, '$1')
-      .normalize('NFC');
+    const key = pathKey(path);
     byKey.set(key, resolve(root, file));
   }
   return [...byKey]
@@ -153,9 +178,7 @@ export function resolvePageAlternates(
       }
       out.push({ lang, url });
     }
-    const key = normalisePath(safeDecode(path))
-      .replace(/(.)\/$/, '$1')
-      .normalize('NFC');
+    const key = pathKey(path);
     byKey.set(key, out);
   }
   return byKey;

@@ -25,8 +25,8 @@ import {
   priorityProblem,
 } from './option-checks.js';
 import {
+  effectiveBase,
   HEAD_RULES,
-  normaliseBase,
   resolveDateFields,
   resolveHead,
   resolveI18n,
@@ -35,6 +35,7 @@ import {
   resolveSite,
   resolveSources,
 } from './option-parts.js';
+import { stylesheetFileName } from './stylesheet.js';
 import type {
   BuildFormat,
   ChangeFreq,
@@ -229,9 +230,8 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     const baseProblem = basePathProblem(o.base);
     if (baseProblem) problems.push(baseProblem);
   }
-  const sitePath = siteUrl ? new URL(siteUrl).pathname : '/';
   // A path in `site` (https://example.com/docs) acts as the base when `base` is not given.
-  const base = normaliseBase(typeof o.base === 'string' && o.base !== '/' ? o.base : sitePath);
+  const base = effectiveBase(siteUrl, typeof o.base === 'string' ? o.base : undefined);
   const origin = siteUrl ? new URL(siteUrl).origin : '';
 
   if (typeof o.outDir !== 'string' || o.outDir === '') {
@@ -460,7 +460,9 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     i18n,
     filenameBase: i.filenameBase ?? DEFAULTS.filenameBase,
     // Root-relative: browsers load an XSL only from the page's own origin, whichever serves it.
-    xslURL: i.stylesheet ? `${base}${i.filenameBase ?? DEFAULTS.filenameBase}.xsl` : i.xslURL,
+    xslURL: i.stylesheet
+      ? `${base}${stylesheetFileName(i.filenameBase ?? DEFAULTS.filenameBase)}`
+      : i.xslURL,
     stylesheet: i.stylesheet ?? false,
     schemaLocation: i.schemaLocation ?? false,
     gzip: i.gzip ?? DEFAULTS.gzip,

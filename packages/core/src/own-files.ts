@@ -10,7 +10,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
-import { readStart, removeFile } from './write.js';
+import { SitemapError } from './errors.js';
+import { kindAt, readStart, removeFile } from './write.js';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
@@ -99,4 +100,23 @@ export async function removeStale(
     if (await removeFile(join(outDir, name))) removed.push(name);
   }
   return removed;
+}
+
+/**
+ * Throws when a file named `name` is in `outDir` and is not ours: a user's file is never
+ * replaced. `instead` says which option the message names, and what to do.
+ */
+export async function checkOurs(
+  outDir: string,
+  name: string,
+  filenameBase: string,
+  instead: { option: string; advice: string },
+): Promise<void> {
+  const path = join(outDir, name);
+  if ((await kindAt(path)) === 'missing' || (await isOurs(outDir, name, filenameBase))) return;
+  throw new SitemapError(
+    'foreign-file',
+    `sitemapkit: ${path} is there already and was not written by sitemapkit, so it is left as it is and the sitemaps were not written; ${instead.advice}`,
+    { file: path, option: instead.option },
+  );
 }

@@ -68,9 +68,16 @@ export function pageLinks(
   const localeLinks = options.i18n
     ? i18nLinks(urls, options.baseUrl, options.i18n)
     : new Map<string, LinkItem[]>();
+  // Route keys only where `pageAlternates` names pages (none otherwise): URL -> key, key -> URL.
+  const named = options.pageAlternates.size > 0;
+  const keyOf = new Map<string, string>();
   const listedByKey = new Map<string, string>();
-  if (options.pageAlternates.size > 0) {
-    for (const url of urls) listedByKey.set(urlRouteKey(url, options.baseUrl), url);
+  if (named) {
+    for (const url of urls) {
+      const key = urlRouteKey(url, options.baseUrl);
+      keyOf.set(url, key);
+      listedByKey.set(key, url);
+    }
   }
   for (const url of urls) {
     const head = headLinks.get(url);
@@ -78,8 +85,8 @@ export function pageLinks(
       links.set(url, head);
       continue;
     }
-    const named = options.pageAlternates.get(urlRouteKey(url, options.baseUrl));
-    const alternates = named && listedAlternates(named, listedByKey, options.baseUrl);
+    const given = named ? options.pageAlternates.get(keyOf.get(url) as string) : undefined;
+    const alternates = given && listedAlternates(given, listedByKey, options.baseUrl);
     if (alternates && alternates.length > 0) {
       links.set(url, alternates);
       continue;

@@ -9,13 +9,10 @@
  * is fetched. The search box filters the rows with a few lines of inline JavaScript.
  */
 import { join } from 'node:path';
-import { SitemapError } from './errors.js';
+import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from './limits.js';
 import type { ResolvedOptions } from './options.js';
-import { isOurs, ownMark } from './own-files.js';
-import { kindAt, writeFileAtomic } from './write.js';
-
-/** Google's image extension, rendered when a sitemap has `<image:image>` entries. */
-const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
+import { checkOurs, ownMark } from './own-files.js';
+import { writeFileAtomic } from './write.js';
 
 /** The stylesheet's file name in `outDir`: `sitemap.xsl`. */
 export function stylesheetFileName(filenameBase: string): string {
@@ -67,8 +64,8 @@ export function renderStylesheet(filenameBase: string): string {
 ${ownMark(filenameBase)}<!-- The human view of the sitemaps (sitemapkit's stylesheet option): search engines read the XML, a browser shows it through this stylesheet. -->
 <xsl:stylesheet version="1.0"
   xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
-  xmlns:s="http://www.sitemaps.org/schemas/sitemap/0.9"
-  xmlns:xhtml="http://www.w3.org/1999/xhtml"
+  xmlns:s="${SITEMAP_NS}"
+  xmlns:xhtml="${XHTML_NS}"
   xmlns:image="${IMAGE_NS}"
   exclude-result-prefixes="s xhtml image">
 <xsl:output method="html" encoding="UTF-8" indent="yes" doctype-system="about:legacy-compat"/>
@@ -175,13 +172,9 @@ export async function writeStylesheet(
     memory.set(name, text);
     return;
   }
-  const path = join(outDir, name);
-  if ((await kindAt(path)) !== 'missing' && !(await isOurs(outDir, name, filenameBase))) {
-    throw new SitemapError(
-      'foreign-file',
-      `sitemapkit: ${path} is there already and was not written by sitemapkit, so it is left as it is and the sitemaps were not written; to use yours, set \`xslURL\` to it instead of \`stylesheet\`, or remove or rename it`,
-      { file: path, option: 'stylesheet' },
-    );
-  }
-  await writeFileAtomic(path, text);
+  await checkOurs(outDir, name, filenameBase, {
+    option: 'stylesheet',
+    advice: 'to use yours, set `xslURL` to it instead of `stylesheet`, or remove or rename it',
+  });
+  await writeFileAtomic(join(outDir, name), text);
 }

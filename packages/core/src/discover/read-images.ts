@@ -249,13 +249,6 @@ export class ImageCollector {
   }
 }
 
-/** The images of an HTML text (pure), as `readImages` finds them in a file. */
-export function parseImages(html: string, rules: ImageRules): PageImages {
-  const collector = new ImageCollector(rules);
-  collector.feed(html, true);
-  return collector.result();
-}
-
 /** Where an `<img` or `<source` tag can start: `<` and its first letter in either case. */
 const TAG_STARTS = ['<i', '<I', '<s', '<S'];
 const IMAGE_TAG = /^(?:img|source)$/;

@@ -4,10 +4,11 @@
  * first (cheap), and only then asks the generator how its sources map to URLs.
  */
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { detectEleventy } from './eleventy.js';
 import { detectHugo } from './hugo.js';
 import { detectJekyll } from './jekyll.js';
+import { isInsideProject } from './project-path.js';
 import type { DetectedSite, Detector } from './types.js';
 import { detectVitePress } from './vitepress.js';
 
@@ -42,8 +43,9 @@ function writesInto(site: DetectedSite, root: string, outDir: string): boolean {
 export async function detectSite(root: string, outDir?: string): Promise<DetectedSite | undefined> {
   let first: DetectedSite | undefined;
   for (const detect of DETECTORS) {
-    const found = await detect(root);
-    if (!found) continue;
+    const seen = await detect(root);
+    if (!seen) continue;
+    const found = keepInsideProject(seen, root);
     if (outDir === undefined || writesInto(found, root, outDir)) return found;
     first ??= found;
   }
@@ -84,16 +86,21 @@ function placeholderWarning(site: DetectedSite): string | undefined {
 }
 
 /**
- * Page sources outside the project folder are not read (optionsFromDetected leaves them out): a
- * warning counts them, as their pages lose their dates.
+ * The site with only the page sources inside the project folder (a theme's content in Hugo's
+ * module cache, an Eleventy input above the project, is not the project's to read), and a warning
+ * counting those left out, as their pages lose their dates. One pass, as each site is found.
+ * @example keepInsideProject(site, '/p').pageSources // without '../shared/b.md'
  */
-function outsideWarning(site: DetectedSite, root: string): string | undefined {
-  const outside = Object.values(site.pageSources).filter((file) => {
-    const rel = relative(root, resolve(root, file));
-    return rel.split(sep)[0] === '..' || isAbsolute(rel);
-  });
-  if (outside.length === 0) return undefined;
-  return `${outside.length} page sources are outside the project folder (${outside[0]}${outside.length > 1 ? ', ...' : ''}), so they are not read and their pages are dated without them; run from the folder that holds them (\`root\`)`;
+export function keepInsideProject(site: DetectedSite, root: string): DetectedSite {
+  const kept: Record<string, string> = {};
+  const outside: string[] = [];
+  for (const [key, file] of Object.entries(site.pageSources)) {
+    if (isInsideProject(root, file)) kept[key] = file;
+    else outside.push(file);
+  }
+  if (outside.length === 0) return site;
+  const warning = `${outside.length} page sources are outside the project folder (${outside[0]}${outside.length > 1 ? ', ...' : ''}), so they are not read and their pages are dated without them; run from the folder that holds them (\`root\`)`;
+  return { ...site, pageSources: kept, warnings: [...site.warnings, warning] };
 }
 
 /**
@@ -120,7 +127,7 @@ export function detectionFor(
   // What is wrong with the config's site URL matters only when it is the one used.
   const about =
     given.site === undefined ? [found.siteWarning, placeholderWarning(found)] : [undefined];
-  const more = [...about, outsideWarning(found, root)].filter((w): w is string => w !== undefined);
+  const more = about.filter((w): w is string => w !== undefined);
   const detected = more.length > 0 ? { ...found, warnings: [...found.warnings, ...more] } : found;
   return { detected, notes: [describeDetected(detected)] };
 }

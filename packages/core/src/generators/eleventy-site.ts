@@ -3,10 +3,11 @@
  * and input folders, the path prefix as `base`, the site URL from the global data, each HTML
  * page's source file by route key, and its translations where the I18n plugin knows them. Pure.
  */
-import { isAbsolute, posix, relative, resolve } from 'node:path';
+import { isAbsolute, posix } from 'node:path';
 import type { LinkItem } from '../types.js';
-import { fileRouteKey, toPosix } from '../url/map-file.js';
+import { fileRouteKey } from '../url/map-file.js';
 import type { ProbePage, ProbeResult } from './eleventy-probe.js';
+import { projectPath } from './project-path.js';
 import type { DetectedSite } from './types.js';
 
 type ProbeAnswer = Extract<ProbeResult, { ok: true }>;
@@ -26,16 +27,6 @@ export type EleventySiteFields = Pick<
 
 const HTML_FILE = /\.html?$/i;
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i;
-
-/**
- * A path Eleventy gave (relative to the project folder, `./` or not, or absolute) relative to
- * `root`, with `/`; `.` for the folder itself.
- * @example projectPath('/p', './_site/') // '_site'
- */
-export function projectPath(root: string, path: string): string {
-  const rel = toPosix(relative(root, resolve(root, path))).replace(/\/$/, '');
-  return rel === '' ? '.' : rel;
-}
 
 /**
  * The page's route key: its output file relative to `outDir`; null when the output is not an

@@ -9,7 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildScriptFlags, type EleventyFlags } from './eleventy-build-script.js';
 import { type ProbeOutcome, runEleventyProbe } from './eleventy-run-probe.js';
-import { eleventySite, projectPath } from './eleventy-site.js';
+import { eleventySite } from './eleventy-site.js';
+import { projectPath } from './project-path.js';
 import type { DetectedSite, Detector } from './types.js';
 
 /** Eleventy's own config file names, in the order it looks for them. */

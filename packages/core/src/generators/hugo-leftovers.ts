@@ -7,7 +7,8 @@
  * keeps what it wrote), the lock file only while empty.
  */
 import { lstat, rmdir, unlink } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import { isInsideProject } from './project-path.js';
 
 /** The paths Hugo's read-only commands create, deepest first, beside the output folder. */
 const CREATED = [
@@ -25,12 +26,6 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** Whether `path` is inside `root` (not `root` itself). */
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && rel.split(sep)[0] !== '..' && !isAbsolute(rel);
 }
 
 async function removeEmptyLock(path: string): Promise<void> {
@@ -54,7 +49,7 @@ export async function withoutLeftovers<T>(
 ): Promise<T> {
   const folders = [...CREATED, publishDir]
     .map((name) => resolve(root, name))
-    .filter((path) => isInside(root, path));
+    .filter((path) => isInsideProject(root, path));
   const lock = resolve(root, LOCK);
   const before = await Promise.all([...folders, lock].map(exists));
   try {

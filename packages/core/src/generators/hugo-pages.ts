@@ -4,15 +4,16 @@
  * `translationKey`). The pages `hugo list all` lists are keyed by their permalinks; the home and
  * section pages it leaves out (Hugo 0.111) by the URL their `_index` file gives them.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { readFrontmatter } from '../discover/read-frontmatter.js';
-import { fileRouteKey, toPosix } from '../url/map-file.js';
+import { fileRouteKey } from '../url/map-file.js';
 import { indexFiles, type LanguageKeys, placeFile, translationBase } from './hugo-content.js';
 import { type ListedPage, permalinkPath } from './hugo-list.js';
 import type { ContentMount } from './hugo-mounts.js';
 import { indexUrlPath } from './hugo-sections.js';
 import type { HugoSettings } from './hugo-settings.js';
 import type { TranslatedPage } from './hugo-translations.js';
+import { projectPath } from './project-path.js';
 
 /** The pages written from files: route key -> source, and each page for its translations. */
 export interface MappedPages {
@@ -22,15 +23,6 @@ export interface MappedPages {
 }
 
 const INDEX_PATH = /(^|\/)_index\.[^/]+$/;
-
-/**
- * A file relative to the project folder, with `/`; absolute when it is outside (a module's).
- * @example projectPath('/site', '/site/content/a.md') // 'content/a.md'
- */
-export function projectPath(root: string, file: string): string {
-  const rel = relative(root, file);
-  return rel.startsWith('..') || isAbsolute(rel) ? file : toPosix(rel);
-}
 
 /**
  * The route key of a URL path under the base path; null for a file that is not a page.

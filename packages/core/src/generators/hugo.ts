@@ -16,10 +16,11 @@ import { parseConfigLines } from './hugo-go-values.js';
 import { withoutLeftovers } from './hugo-leftovers.js';
 import { type ListedPage, listedPages } from './hugo-list.js';
 import { type ContentMount, contentMounts } from './hugo-mounts.js';
-import { mapPages, projectPath } from './hugo-pages.js';
+import { mapPages } from './hugo-pages.js';
 import { findHugo, runHugo } from './hugo-run.js';
 import { type HugoSettings, hugoSettings, lowerKeys } from './hugo-settings.js';
 import { i18nOf, pageAlternatesOf } from './hugo-translations.js';
+import { projectPath } from './project-path.js';
 import type { DetectedSite, Detector } from './types.js';
 
 const INSTALL =
@@ -69,6 +70,7 @@ function siteOf(baseURL: string): string | undefined {
 /** What detection can say with no help from Hugo: where the site is written and served. */
 function fromConfigOnly(root: string, config: HugoConfigFile, warnings: string[]): DetectedSite {
   const settings = hugoSettings(config.data);
+  refuseMultihost(config, settings);
   return detected(
     root,
     config,
@@ -102,7 +104,6 @@ function detected(
   found: Pick<DetectedSite, 'pageSources' | 'pageAlternates'>,
   warnings: string[],
 ): DetectedSite {
-  refuseMultihost(config, settings);
   const site = siteOf(settings.baseURL);
   const basePath = new URL(settings.baseURL || '/', 'http://hugo.invalid/').pathname;
   const i18n = i18nOf(settings);
@@ -151,7 +152,8 @@ export const detectHugo: Detector = async (root) => {
     );
     return fromConfigOnly(root, config, warnings);
   }
-  const publishDir = typeof config.data.publishdir === 'string' ? config.data.publishdir : 'public';
+  // Where Hugo will say it writes, as far as its config file tells before Hugo is asked.
+  const { publishDir } = hugoSettings(config.data);
   const [settings, mountsOutput, list] = await withoutLeftovers(root, publishDir, () =>
     Promise.all([
       readSettings(bin, root),

@@ -6,23 +6,16 @@
  * say where the site is written and served, with a warning that says how to fix it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import { fileRouteKey, toPosix } from '../url/map-file.js';
+import { join } from 'node:path';
+import { fileRouteKey } from '../url/map-file.js';
 import { findJekyllConfig, readJekyllConfig } from './jekyll-config.js';
 import { type JekyllSite, readJekyllSite } from './jekyll-read-site.js';
+import { isInsideProject, projectPath } from './project-path.js';
 import type { DetectedSite, Detector } from './types.js';
 
-/** `path` relative to `from`, with `/`; undefined when it is not inside `from`. */
+/** `path` relative to `from` when it lies inside it (not `from` itself); else undefined. */
 function inside(from: string, path: string): string | undefined {
-  const rel = relative(from, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  return toPosix(rel);
-}
-
-/** A folder relative to the project folder for the summary (`.` for the project folder). */
-function folder(root: string, path: string): string {
-  const rel = relative(root, path);
-  return rel === '' ? '.' : toPosix(rel);
+  return isInsideProject(from, path) ? projectPath(from, path) : undefined;
 }
 
 /** A `baseurl` as the core's `base`; undefined for the root. */
@@ -63,7 +56,7 @@ function pageSourcesOf(site: JekyllSite): Record<string, string> {
 
 /** The source folder, then the written collections' folders that exist, for the summary. */
 function contentDirsOf(site: JekyllSite): string[] {
-  const dirs = [folder(site.cwd, site.source)];
+  const dirs = [projectPath(site.cwd, site.source)];
   for (const dir of site.collections) {
     const rel = inside(site.cwd, dir);
     if (rel && !dirs.includes(rel) && existsSync(dir) && statSync(dir).isDirectory())
@@ -95,7 +88,7 @@ export const detectJekyll: Detector = async (root) => {
     const base = basePath(site.baseurl);
     return {
       ...detected,
-      outDir: folder(site.cwd, site.destination),
+      outDir: projectPath(site.cwd, site.destination),
       contentDirs: contentDirsOf(site),
       ...(site.url?.trim() ? { site: site.url.trim() } : {}),
       ...(base ? { base } : {}),
@@ -111,8 +104,8 @@ export const detectJekyll: Detector = async (root) => {
     return {
       ...detected,
       // Jekyll resolves both against the folder it runs in.
-      outDir: folder(root, resolve(root, config.destination)),
-      contentDirs: [folder(root, resolve(root, config.source))],
+      outDir: projectPath(root, config.destination),
+      contentDirs: [projectPath(root, config.source)],
       ...(config.url ? { site: config.url } : {}),
       ...(base ? { base } : {}),
     };

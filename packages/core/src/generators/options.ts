@@ -2,31 +2,10 @@
  * A detected site's values as core options, under what the user gave: every value the user set
  * (a flag, an option) wins over the detected one.
  */
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import { effectiveBase } from '../option-parts.js';
 import type { LinkItem, SitemapOptions } from '../types.js';
 import type { DetectedSite } from './types.js';
-
-/**
- * The page sources that are files of the project: a theme's content in Hugo's module cache, or an
- * Eleventy input above the project, is not the project's to read.
- */
-function insideProject(sources: Record<string, string>, root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, file] of Object.entries(sources)) {
-    const rel = relative(root, resolve(root, file));
-    if (rel !== '' && rel.split(sep)[0] !== '..' && !isAbsolute(rel)) out[key] = file;
-  }
-  return out;
-}
-
-/** The path of a site URL (`/repo/` of `https://user.github.io/repo/`); `/` for a bad one. */
-function sitePath(site: string | undefined): string {
-  try {
-    return site ? new URL(site).pathname : '/';
-  } catch {
-    return '/'; // a bad site is the core's to report
-  }
-}
 
 /**
  * The base path a build ends up with: the given `base`; else the path of a given `site` that has
@@ -36,23 +15,22 @@ function sitePath(site: string | undefined): string {
 function baseOf(detected: DetectedSite, given: Partial<SitemapOptions>): string | undefined {
   // `/` given is no base at all: the core then takes the path of `site`, as here.
   if (given.base !== undefined && given.base !== '/') return given.base;
-  if (given.site !== undefined && sitePath(given.site) !== '/') return undefined;
+  if (given.site !== undefined && effectiveBase(given.site, undefined) !== '/') return undefined;
   return detected.base;
 }
 
 /**
  * The detected alternates (paths relative to the base) as paths from the site's root, under the
- * base the build ends up with (`baseOf`, or the path of `site`).
+ * base the build ends up with (`effectiveBase`, as the core decides it).
  */
 function basedAlternates(
-  detected: DetectedSite,
-  given: Partial<SitemapOptions>,
+  alternates: Record<string, LinkItem[]>,
   site: string | undefined,
+  base: string | undefined,
 ): Record<string, LinkItem[]> {
-  const base = baseOf(detected, given) ?? sitePath(site);
-  const prefix = `/${base}/`.replace(/\/{2,}/g, '/').slice(0, -1);
+  const prefix = effectiveBase(site, base).slice(0, -1);
   const out: Record<string, LinkItem[]> = {};
-  for (const [key, links] of Object.entries(detected.pageAlternates ?? {})) {
+  for (const [key, links] of Object.entries(alternates)) {
     out[key] = links.map((link) => ({ lang: link.lang, url: prefix + link.url }));
   }
   return out;
@@ -68,8 +46,9 @@ export function optionsFromDetected(
   given: Partial<SitemapOptions> = {},
 ): SitemapOptions {
   const site = given.site ?? detected.site;
-  const alternates = detected.pageAlternates && basedAlternates(detected, given, site);
   const base = baseOf(detected, given);
+  const alternates =
+    detected.pageAlternates && basedAlternates(detected.pageAlternates, site, base);
   const options: SitemapOptions = {
     root,
     outDir: isAbsolute(detected.outDir) ? detected.outDir : join(root, detected.outDir),
@@ -79,7 +58,7 @@ export function optionsFromDetected(
     ...(detected.i18n ? { i18n: detected.i18n } : {}),
     ...given,
     site: site as string,
-    pageSources: { ...insideProject(detected.pageSources, root), ...given.pageSources },
+    pageSources: { ...detected.pageSources, ...given.pageSources },
     ...(alternates || given.pageAlternates
       ? { pageAlternates: { ...alternates, ...given.pageAlternates } }
       : {}),

@@ -8,11 +8,12 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { walkFiles } from '../discover/walk-files.js';
 import { isLanguageTag } from '../head-rules.js';
 import { fileRouteKey } from '../url/map-file.js';
+import { projectPath } from './project-path.js';
 import type { DetectedSite, Detector } from './types.js';
 
 /** The parts of VitePress's resolved `SiteConfig` (1.x and 2.x) read here. */
@@ -69,11 +70,6 @@ const CONFIG_FILES = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'].flatMap((ext) => [
 ]);
 /** The folder VitePress projects most often keep their site in, looked at first. */
 const DOCS_DIR = 'docs';
-
-/** `path` relative to `root`, with `/`, `.` for `root` itself. */
-function projectPath(root: string, path: string): string {
-  return relative(root, path).split(sep).join('/') || '.';
-}
 
 /**
  * The resolved config of a VitePress site as a detected site: output and source folders,

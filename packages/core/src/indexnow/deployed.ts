@@ -11,7 +11,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { CURRENT_MAX_BYTES_PER_SITEMAP } from '../limits.js';
-import { indexNowTuning } from './send.js';
+import { failure, indexNowTuning } from './send.js';
 import type { UrlState } from './state.js';
 
 /** The most sitemaps followed: the protocol's limit for one index. */
@@ -50,13 +50,6 @@ class ReadFailure extends Error {
   ) {
     super(reason);
   }
-}
-
-/** What a failed fetch says of why: the system's code (ECONNREFUSED) where it gives one. */
-function failure(error: unknown): string {
-  type Cause = { code?: string; message?: string; errors?: Cause[] };
-  const cause = (error as { cause?: Cause }).cause;
-  return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
 }
 
 /**

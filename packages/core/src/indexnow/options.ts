@@ -2,7 +2,9 @@
  * The `indexNow` option, checked and resolved. Pure: every problem is added to the list the
  * other options' problems go to, so one error names them all.
  */
+
 import { resolve } from 'node:path';
+import { indexFileName } from '../emit-files.js';
 import { isPlainObject } from '../option-checks.js';
 import type { IndexNowOptions } from '../types.js';
 import type { DeployedWhere } from './deployed.js';
@@ -138,8 +140,8 @@ export function resolveIndexNow(
         ? resolve(where.outDir, STATE_FILE_NAME)
         : resolve(where.root, o.stateFile),
     deployed: {
-      // The index the build writes (emit-files.ts `indexFileName(filenameBase, 0)`).
-      indexUrl: `${where.baseUrl}${where.filenameBase}-index.xml`,
+      // The index the build writes.
+      indexUrl: `${where.baseUrl}${indexFileName(where.filenameBase, 0)}`,
       maxSitemapsPerIndex: where.maxSitemapsPerIndex,
       notFollowed: where.customSitemaps,
     },

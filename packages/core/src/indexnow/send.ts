@@ -66,7 +66,7 @@ function retryWait(header: string | null): number {
 }
 
 /** What a failed fetch says of why: the system's code (ECONNREFUSED) where it gives one. */
-function failure(error: unknown): string {
+export function failure(error: unknown): string {
   type Cause = { code?: string; message?: string; errors?: Cause[] };
   const cause = (error as { cause?: Cause }).cause;
   return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;

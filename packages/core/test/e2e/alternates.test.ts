@@ -202,3 +202,19 @@ describe("each locale's error pages are left out like the root's", () => {
     expect(result.pages.excluded).toEqual({ 'error-page': 4 });
   });
 });
+
+describe('warnings of one kind past the cap', () => {
+  it('25 alternates not linked back: 20 named, then one warning counting the 5 more (25 in all)', async () => {
+    const tree: Record<string, string> = {};
+    for (let n = 0; n < 25; n++) {
+      tree[`dist/p${n}/index.html`] = page(alternate('fr', `/fr/p${n}/`));
+      tree[`dist/fr/p${n}/index.html`] = page();
+    }
+    const { result } = await build(tree);
+    const of = result.warnings.filter((w) => w.code === 'hreflang-not-reciprocal');
+    expect(of).toHaveLength(21);
+    expect(of.at(-1)?.message).toBe(
+      '5 more hreflang-not-reciprocal warnings like these (25 in all; the report lists every page)',
+    );
+  });
+});

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseBuildArgs } from '../../src/cli.js';
+import { parseBuildArgs } from '../../src/cli/build-args.js';
 import { captureCli } from '../helpers/cli.js';
 import { makeTree, page, setMtime } from '../helpers/fixture.js';
 import { readAll, setFiles, shardFiles, shardName } from '../helpers/xml.js';

@@ -23,7 +23,6 @@ import { copyFixture, sitemapOf, writtenPages } from '../helpers/generators.js';
 import { commitAll, gitInit } from '../helpers/git.js';
 
 const run = promisify(execFile);
-const _FIXTURES = fileURLToPath(new URL('../fixtures/generators/', import.meta.url));
 /** The core's own node_modules, where @11ty/eleventy is a devDependency. */
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 const CLI = join(NODE_MODULES, '@11ty/eleventy/cmd.cjs');

@@ -352,6 +352,23 @@ describe('detection without Hugo, and of projects that are not Hugo sites', () =
     expect(await detectHugo(await makeTree(tree))).toBeUndefined();
   });
 
+  it("a hugo.toml that is not TOML: warnings naming the file and Hugo's own error; no page sources", async () => {
+    const root = await makeTree({
+      'hugo.toml': 'baseURL = "https://e.org/\ntitle = [\n',
+      'content/_index.md': '',
+    });
+    const detected = await detectHugo(root);
+    expect(detected?.pageSources).toEqual({});
+    expect(detected?.warnings).toEqual([
+      expect.stringMatching(/^hugo\.toml could not be read: /),
+      expect.stringMatching(
+        /^`hugo config` failed for hugo\.toml: .+; fix the config so that `hugo` builds/,
+      ),
+    ]);
+    // Nothing of Hugo's is left in the folder.
+    expect((await readdir(root)).sort()).toEqual(['content', 'hugo.toml']);
+  });
+
   it("refuses Hugo's multihost mode (a baseURL per language), which no one sitemap set can list", async () => {
     const root = await makeTree({
       'hugo.toml':

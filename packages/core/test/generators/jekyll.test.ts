@@ -7,7 +7,6 @@
 import { execFile } from 'node:child_process';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectJekyll } from '../../src/generators/jekyll.js';
@@ -18,7 +17,6 @@ import { copyFixture, sitemapOf, writtenPages } from '../helpers/generators.js';
 import { commitAll, gitInit } from '../helpers/git.js';
 
 const run = promisify(execFile);
-const _FIXTURES = fileURLToPath(new URL('../fixtures/generators/', import.meta.url));
 const NO_JEKYLL =
   '`jekyll` is not on PATH: these tests build real sites with it; install it (`apt-get install jekyll`, or Ruby and `gem install jekyll`)';
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectionFor } from '../../src/generators/detect.js';
+import { detectionFor, keepInsideProject } from '../../src/generators/detect.js';
 import type { DetectedSite } from '../../src/generators/types.js';
 
 const ROOT = join('/', 'projects', 'site');
@@ -37,9 +37,11 @@ describe('detectionFor', () => {
     expect(detectionFor(hugo(), { outDir: 'dist' }, ROOT).detected).toBeUndefined();
   });
 
-  it('warns that page sources outside the project are not read', () => {
+  it('warns that page sources outside the project are not read, and leaves them out', () => {
     const site = hugo({ pageSources: { '/a': 'content/a.md', '/b': '../shared/b.md' } });
-    expect(detectionFor(site, { site: 'https://real.dev' }, ROOT).detected?.warnings).toEqual([
+    const kept = keepInsideProject(site, ROOT);
+    expect(kept.pageSources).toEqual({ '/a': 'content/a.md' });
+    expect(detectionFor(kept, { site: 'https://real.dev' }, ROOT).detected?.warnings).toEqual([
       '1 page sources are outside the project folder (../shared/b.md), so they are not read and their pages are dated without them; run from the folder that holds them (`root`)',
     ]);
   });
