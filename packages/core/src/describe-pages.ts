@@ -324,16 +324,12 @@ export async function describePages(
       evidence.headPublished = verdict.published;
   });
 
-  if (renderTime > MAX_WARNINGS_PER_CODE) {
-    const more = renderTime - MAX_WARNINGS_PER_CODE;
-    warnings.push(
-      moreWarnings(
-        'lastmod-render-time',
-        more,
-        `${more} more head dates were the build's own time and not used (see the report)`,
-      ),
-    );
-  }
+  const renderTimeRest = moreWarnings(
+    'lastmod-render-time',
+    renderTime,
+    (n) => `${n} more head dates were the build's own time and not used (see the report)`,
+  );
+  if (renderTimeRest) warnings.push(renderTimeRest);
   const undated: DescribedPages['undated'] = new Map();
   const why = new Map<PageRecord, UndatedReason>();
   let future = 0;
@@ -360,16 +356,12 @@ export async function describePages(
     }
     if (!picked.value) why.set(record, reason);
   }
-  if (future > MAX_WARNINGS_PER_CODE) {
-    const more = future - MAX_WARNINGS_PER_CODE;
-    warnings.push(
-      moreWarnings(
-        'lastmod-future',
-        more,
-        `${more} more dates after the build started were not used (see the report)`,
-      ),
-    );
-  }
+  const futureRest = moreWarnings(
+    'lastmod-future',
+    future,
+    (n) => `${n} more dates after the build started were not used (see the report)`,
+  );
+  if (futureRest) warnings.push(futureRest);
   if (options.lastmodFromChildren) {
     const locales = new Set(Object.keys(options.i18n?.locales ?? {}));
     locales.delete(options.i18n?.defaultLocale ?? '');

@@ -104,16 +104,12 @@ function reciprocityWarnings(records: PageRecord[], warnings: SitemapWarning[]):
       }
     }
   }
-  if (count > MAX_WARNINGS_PER_CODE) {
-    const more = count - MAX_WARNINGS_PER_CODE;
-    warnings.push(
-      moreWarnings(
-        'hreflang-not-reciprocal',
-        more,
-        `${more} more hreflang alternates are not reciprocal (see the report)`,
-      ),
-    );
-  }
+  const rest = moreWarnings(
+    'hreflang-not-reciprocal',
+    count,
+    (n) => `${n} more hreflang alternates are not reciprocal (see the report)`,
+  );
+  if (rest) warnings.push(rest);
 }
 
 /** The frontmatter date fields to read, or null when frontmatter is not read. */

@@ -13,12 +13,19 @@ export const MAX_WARNINGS_PER_CODE = 20;
 const standsFor = new WeakMap<SitemapWarning, number>();
 
 /**
- * A warning standing for `count` warnings of `code` that were not each pushed.
- * @example warnings.push(moreWarnings('lastmod-future', 980, '980 more dates after the build started were not used'))
+ * For a stage that named the first `MAX_WARNINGS_PER_CODE` of `total` warnings of `code`: the one
+ * warning standing for the rest (`describe` says them), or undefined when there is no rest.
+ * @example moreWarnings('lastmod-future', 1000, (n) => `${n} more dates after the build started were not used`)
  */
-export function moreWarnings(code: string, count: number, message: string): SitemapWarning {
-  const warning = { code, message };
-  standsFor.set(warning, count);
+export function moreWarnings(
+  code: string,
+  total: number,
+  describe: (more: number) => string,
+): SitemapWarning | undefined {
+  const more = total - MAX_WARNINGS_PER_CODE;
+  if (more <= 0) return undefined;
+  const warning = { code, message: describe(more) };
+  standsFor.set(warning, more);
   return warning;
 }
 
