@@ -58,7 +58,8 @@ export async function copyFixture(name: string): Promise<string> {
 }
 
 export async function removeCopy(root: string): Promise<void> {
-  await rm(root, { recursive: true, force: true });
+  // A watcher closed a moment ago may still be finishing a write into dist/: retry, as rm allows.
+  await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 }
 
 /** Every `.html` under `root` (outside public/ and dist/), as Vite inputs keyed by path. */
