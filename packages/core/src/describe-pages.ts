@@ -4,21 +4,21 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { dateFromChildren } from './dates/children.js';
+import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './dates/evidence.js';
+import { mtimesAreMeaningful } from './dates/mtime-trust.js';
+import { formatDate } from './dates/w3c-datetime.js';
 import type { SourceFile, SourceIndex } from './discover/find-sources.js';
-import type { HelperThread } from './discover/helper-thread.js';
-import { type HeadJob, judgeHeadRange } from './discover/page-heads.js';
 import type { GitDates } from './discover/read-git-dates.js';
+import { readPageImages } from './entries/page-images.js';
 import { SitemapError } from './errors.js';
-import { dateFromChildren } from './lastmod/children.js';
-import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './lastmod/evidence.js';
-import { mtimesAreMeaningful } from './lastmod/mtime-trust.js';
-import { formatDate } from './lastmod/w3c-datetime.js';
-import type { ResolvedOptions } from './options.js';
-import { readPageImages } from './page-images.js';
+import type { ResolvedOptions } from './options/resolve-options.js';
+import type { HelperThread } from './parallel/helper-thread.js';
+import { type HeadJob, judgeHeadRange } from './select/judge-heads.js';
 import type { LinkItem, PageRecord, SitemapWarning } from './types.js';
 import { unaddressableFile, urlRouteKey } from './url/map-file.js';
 import { echo } from './url/shorten.js';
-import { MAX_WARNINGS_PER_CODE, moreWarnings } from './warning-cap.js';
+import { MAX_WARNINGS_PER_CODE, moreWarnings } from './warnings.js';
 
 /** Why a listed page has no lastmod, for advice that fits. */
 export type UndatedReason =

@@ -3,24 +3,24 @@
  * It never prints: everything it has to say is in the result.
  */
 import { relative } from 'node:path';
-import { buildEntries, type EntryGroup, isUnderBase } from './build-entries.js';
+import type { DateFields } from './dates/frontmatter-fields.js';
 import { type DescribedPages, describePages, type UndatedReason } from './describe-pages.js';
 import { findPages, matcher } from './discover/find-pages.js';
 import { indexSources, scanPageSources, scanSources } from './discover/find-sources.js';
-import { foldersHolding } from './discover/folders.js';
-import { startGitDates } from './discover/git-thread.js';
-import { HelperThread, THREAD_FROM_PAGES } from './discover/helper-thread.js';
-import { emitFiles } from './emit-files.js';
+import { buildEntries, type EntryGroup, isUnderBase } from './entries/build-entries.js';
 import { SitemapError } from './errors.js';
+import { foldersHolding } from './files/folders.js';
 import { checkKeyFile, runIndexNow } from './indexnow/run.js';
-import type { DateFields } from './lastmod/frontmatter-fields.js';
-import { type ResolvedOptions, resolveOptions } from './options.js';
-import { removeLeftovers, removeStale } from './own-files.js';
-import { renderReport, writeReport } from './report.js';
-import { removeRobotsLines, staleRobotsLines, updateRobotsTxt } from './robots-file.js';
-import { checkEntries } from './self-check.js';
-import { lockFolder } from './site-lock.js';
-import { stylesheetFileName } from './stylesheet.js';
+import { type ResolvedOptions, resolveOptions } from './options/resolve-options.js';
+import { emitFiles } from './output/emit-files.js';
+import { removeLeftovers, removeStale } from './output/own-files.js';
+import { renderReport, writeReport } from './output/report.js';
+import { removeRobotsLines, staleRobotsLines, updateRobotsTxt } from './output/robots-file.js';
+import { checkEntries } from './output/self-check.js';
+import { lockFolder } from './output/site-lock.js';
+import { stylesheetFileName } from './output/stylesheet.js';
+import { startGitDates } from './parallel/git-thread.js';
+import { HelperThread, THREAD_FROM_PAGES } from './parallel/helper-thread.js';
 import type {
   ExclusionReason,
   GenerateResult,
@@ -33,7 +33,7 @@ import type {
 import { encodeUrl, safeDecode } from './url/encode.js';
 import { naturalCompare } from './url/natural-compare.js';
 import { shorten } from './url/shorten.js';
-import { capWarnings, MAX_WARNINGS_PER_CODE, moreWarnings } from './warning-cap.js';
+import { capWarnings, MAX_WARNINGS_PER_CODE, moreWarnings } from './warnings.js';
 
 /** `onProgress` hears of the walk once per this many pages found. */
 const PROGRESS_EVERY = 1000;

@@ -11,11 +11,11 @@ export { generateSitemaps } from './generate-sitemaps.js';
 export { optionsFromDetected } from './generators/options.js';
 export type { DetectedSite, GeneratorId } from './generators/types.js';
 export { type VitePressSiteConfig, vitePressSite } from './generators/vitepress.js';
-export { isLanguageTag } from './head-rules.js';
 export { forFreshOutDir } from './indexnow/options.js';
 export * from './limits.js';
-export type { ResolvedOptions } from './options.js';
-export { DEFAULTS, resolveOptions } from './options.js';
+export type { ResolvedOptions } from './options/resolve-options.js';
+export { DEFAULTS, resolveOptions } from './options/resolve-options.js';
+export type { ReportPage } from './output/report.js';
 export {
   type MemoryPage,
   type PageLister,
@@ -24,7 +24,7 @@ export {
   renderSitemapSet,
   sitemapDevMiddleware,
 } from './render-set.js';
-export type { ReportPage } from './report.js';
+export { isLanguageTag } from './select/head-rules.js';
 export type * from './types.js';
 export { fileRouteKey, pathUrl, type UrlPolicy, urlRouteKey } from './url/map-file.js';
 

@@ -5,12 +5,12 @@
  * self-check), and the files come back by name instead of being written. Nothing touches disk.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildEntries } from './build-entries.js';
 import { matcher } from './discover/find-pages.js';
-import { emitFiles, indexFileName } from './emit-files.js';
+import { buildEntries } from './entries/build-entries.js';
 import { customRecords } from './generate-sitemaps.js';
-import { resolveOptions } from './options.js';
-import { checkEntries } from './self-check.js';
+import { resolveOptions } from './options/resolve-options.js';
+import { emitFiles, indexFileName } from './output/emit-files.js';
+import { checkEntries } from './output/self-check.js';
 import type { PageRecord, SitemapOptions, SitemapWarning } from './types.js';
 import {
   isErrorPage,

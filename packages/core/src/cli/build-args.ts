@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { optionsFromDetected } from '../generators/options.js';
 import type { DetectedSite } from '../generators/types.js';
-import { isLanguageTag } from '../head-rules.js';
+import { isLanguageTag } from '../select/head-rules.js';
 import type { ChangeFreq, LastmodSource, SitemapOptions, SourceDir } from '../types.js';
 import { argsProblem, UsageError } from './usage-error.js';
 

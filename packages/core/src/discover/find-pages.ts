@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import picomatch from 'picomatch';
 import { SitemapError } from '../errors.js';
 import { flat } from '../flat-string.js';
-import type { ResolvedOptions } from '../options.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import { isErrorPage, routeFromFile, routeKey, routeUrl } from '../url/map-file.js';
 import { shorten } from '../url/shorten.js';

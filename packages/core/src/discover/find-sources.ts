@@ -10,15 +10,15 @@
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { flat } from '../flat-string.js';
 import {
   type DateFields,
   type FieldRoles,
   fieldRoles,
   type PageMeta,
   readPageMeta,
-} from '../lastmod/frontmatter-fields.js';
-import type { PageSource, ResolvedSource } from '../options.js';
+} from '../dates/frontmatter-fields.js';
+import { flat } from '../flat-string.js';
+import type { PageSource, ResolvedSource } from '../options/resolve-options.js';
 import { readFrontmatter } from './read-frontmatter.js';
 import { walkFiles } from './walk-files.js';
 

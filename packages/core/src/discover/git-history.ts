@@ -18,7 +18,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { foldersHolding } from './folders.js';
+import { foldersHolding } from '../files/folders.js';
 import { type IgnoredRevs, isIgnored, unquoteGitPath } from './git-paths.js';
 
 /** Rounds of moves from outside the folders that are followed back. */

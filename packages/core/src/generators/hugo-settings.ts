@@ -4,7 +4,7 @@
  * file itself when Hugo cannot be run. Keys are matched whatever their case, as Hugo matches them.
  * Pure.
  */
-import { isLanguageTag } from '../head-rules.js';
+import { isLanguageTag } from '../select/head-rules.js';
 
 /** One language of the site. */
 export interface HugoLanguage {

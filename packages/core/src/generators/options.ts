@@ -3,7 +3,7 @@
  * (a flag, an option) wins over the detected one.
  */
 import { isAbsolute, join } from 'node:path';
-import { effectiveBase } from '../option-parts.js';
+import { effectiveBase } from '../options/option-parts.js';
 import type { LinkItem, SitemapOptions } from '../types.js';
 import type { DetectedSite } from './types.js';
 

@@ -4,8 +4,8 @@
  */
 
 import { resolve } from 'node:path';
-import { indexFileName } from '../emit-files.js';
-import { isPlainObject } from '../option-checks.js';
+import { isPlainObject } from '../options/option-checks.js';
+import { indexFileName } from '../output/emit-files.js';
 import type { IndexNowOptions } from '../types.js';
 import type { DeployedWhere } from './deployed.js';
 

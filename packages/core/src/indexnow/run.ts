@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { SitemapError } from '../errors.js';
+import { createFile, kindAt, readStart } from '../files/write.js';
 import type { IndexNowResult, SitemapWarning } from '../types.js';
-import { createFile, kindAt, readStart } from '../write.js';
 import { readDeployed } from './deployed.js';
 import type { ResolvedIndexNow } from './options.js';
 import { batches, type IndexNowRequest, postBatch } from './send.js';

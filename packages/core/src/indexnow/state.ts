@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { SitemapError } from '../errors.js';
-import { readStart, writeFileAtomic } from '../write.js';
+import { readStart, writeFileAtomic } from '../files/write.js';
 
 const HEADER = 'sitemapkit-indexnow 1';
 /** A state file larger than this is not ours (1M URLs take about a tenth of it). */

@@ -10,7 +10,12 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { SitemapError } from '../errors.js';
-import { describeNotFile, kindOfPath, notFileMessage, openRegularFile } from '../regular-file.js';
+import {
+  describeNotFile,
+  kindOfPath,
+  notFileMessage,
+  openRegularFile,
+} from '../files/regular-file.js';
 import { MAX_ROBOTS_BYTES } from './bounds.js';
 
 export interface RobotsSitemap {

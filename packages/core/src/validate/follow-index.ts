@@ -5,7 +5,7 @@
  * folder). Pure: existence is asked of the caller.
  */
 
-import { notFileMessage } from '../regular-file.js';
+import { notFileMessage } from '../files/regular-file.js';
 import { clip } from '../url/shorten.js';
 import { parseHttpUrl, sameSite } from './check-url.js';
 import { fileOfUrl, resolveRelative } from './site.js';

@@ -10,7 +10,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { TextDecoder } from 'node:util';
 import { createGunzip } from 'node:zlib';
-import { openRegularFile } from '../regular-file.js';
+import { openRegularFile } from '../files/regular-file.js';
 import { MAX_XML_BYTES } from './bounds.js';
 import {
   type ParsedEntry,

@@ -9,7 +9,7 @@
  * collapses it).
  */
 
-import { isRealDate } from '../lastmod/w3c-datetime.js';
+import { isRealDate } from '../dates/w3c-datetime.js';
 import { clip } from '../url/shorten.js';
 
 const W3C_DATETIME =

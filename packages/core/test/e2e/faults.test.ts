@@ -8,9 +8,9 @@ import { chmod, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'n
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { faultHook } from '../../src/files/write.js';
 import { generateSitemaps, SitemapError, type SitemapOptions } from '../../src/index.js';
 import { validateSitemaps } from '../../src/validate/index.js';
-import { faultHook } from '../../src/write.js';
 import { makeTree, page } from '../helpers/fixture.js';
 import { readSet } from '../helpers/site-set.js';
 import { parseSitemap, readXml } from '../helpers/xml.js';

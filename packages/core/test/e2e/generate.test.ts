@@ -535,7 +535,7 @@ describe('edge cases of what is listed', () => {
   });
 
   it('a folder named index does not take the name of an index file', async () => {
-    const { sectionOf } = await import('../../src/sections.js');
+    const { sectionOf } = await import('../../src/output/sections.js');
     expect(sectionOf(`${SITE}/index/a`, `${SITE}/`)).toBe('index-pages');
   });
 });

@@ -2,9 +2,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EntryGroup } from '../../src/build-entries.js';
+import type { EntryGroup } from '../../src/entries/build-entries.js';
 import { generateSitemaps, resolveOptions, SitemapError } from '../../src/index.js';
-import { checkEntries, checkFile } from '../../src/self-check.js';
+import { checkEntries, checkFile } from '../../src/output/self-check.js';
 import type { SitemapWarning } from '../../src/types.js';
 import { makeTree, page } from '../helpers/fixture.js';
 import { shardFiles, shardName } from '../helpers/xml.js';

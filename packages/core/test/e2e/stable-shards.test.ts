@@ -2,10 +2,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { faultHook } from '../../src/files/write.js';
 import { generateSitemaps } from '../../src/index.js';
-import { sectionOf, splitSections } from '../../src/sections.js';
-import { LOCK_NAME } from '../../src/site-lock.js';
-import { faultHook } from '../../src/write.js';
+import { sectionOf, splitSections } from '../../src/output/sections.js';
+import { LOCK_NAME } from '../../src/output/site-lock.js';
 import { makeTree, page, writeTree } from '../helpers/fixture.js';
 import { readAll, setFiles, shardFiles, shardName } from '../helpers/xml.js';
 

@@ -17,13 +17,13 @@ if (!existsSync(new URL('discover/helper-worker.js', DIST))) {
 const core = (await import(new URL('index.js', DIST).href)) as typeof import('../../src/index.js');
 const helperModule = (await import(
   new URL('discover/helper-thread.js', DIST).href
-)) as typeof import('../../src/discover/helper-thread.js');
+)) as typeof import('../../src/parallel/helper-thread.js');
 const sourcesModule = (await import(
   new URL('discover/find-sources.js', DIST).href
 )) as typeof import('../../src/discover/find-sources.js');
 const headsModule = (await import(
   new URL('discover/page-heads.js', DIST).href
-)) as typeof import('../../src/discover/page-heads.js');
+)) as typeof import('../../src/select/judge-heads.js');
 
 const PAGES = 5_300; // above THREAD_FROM_PAGES (5,000)
 const SECTIONS = ['blog', 'docs', 'products', 'de'];
@@ -170,7 +170,7 @@ describe('the git thread', () => {
   it('reads the same history as this thread, and says why when there is none', async () => {
     const gitThread = (await import(
       new URL('discover/git-thread.js', DIST).href
-    )) as typeof import('../../src/discover/git-thread.js');
+    )) as typeof import('../../src/parallel/git-thread.js');
     const root = await makeLargeSite();
     const request = { dirs: [join(root, 'src/content')], ignoreRevs: [], root };
     const threaded = gitThread.startGitDates(request, true);

@@ -1,5 +1,5 @@
 /** The CLI run in this process, its output captured: what the CLI tests share. */
-import { type CliIO, runCli } from '../../src/cli.js';
+import { type CliIO, runCli } from '../../src/cli/run-cli.js';
 
 /**
  * Runs `sitemapkit` with `args`; `io` sets the rest of its IO (terminals, environment).

@@ -2,8 +2,9 @@
  * Runs one build (the built package, options as JSON in argv[2]) and kills itself with SIGKILL
  * just before change number argv[3] to the output folder: a crash at a chosen point.
  */
+
+import { faultHook } from '../../dist/files/write.js';
 import { generateSitemaps } from '../../dist/index.js';
-import { faultHook } from '../../dist/write.js';
 
 const [json, at] = process.argv.slice(2);
 let changes = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mtimesAreMeaningful } from '../../src/lastmod/mtime-trust.js';
-import { formatDate, parseLastmod } from '../../src/lastmod/w3c-datetime.js';
+import { mtimesAreMeaningful } from '../../src/dates/mtime-trust.js';
+import { formatDate, parseLastmod } from '../../src/dates/w3c-datetime.js';
 
 describe('parseLastmod', () => {
   const ok: Record<string, string> = {

@@ -1,12 +1,12 @@
 /** The evidence rule: the newest real evidence wins, published dates are a floor, overrides are final. */
 import { describe, expect, it } from 'vitest';
-import { dateFromChildren } from '../../src/lastmod/children.js';
+import { dateFromChildren } from '../../src/dates/children.js';
 import {
   type Evidence,
   listEvidence,
   pickLastmod,
   stampedAtRender,
-} from '../../src/lastmod/evidence.js';
+} from '../../src/dates/evidence.js';
 import type { LastmodSource, PageRecord } from '../../src/types.js';
 
 const NOW = Date.parse('2025-01-01T00:00:00Z');

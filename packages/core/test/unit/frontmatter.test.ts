@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { frontmatterBlock, parseFrontmatter } from '../../src/discover/read-frontmatter.js';
 import {
   fieldRoles,
   normaliseFieldName,
   readPageMeta,
-} from '../../src/lastmod/frontmatter-fields.js';
+} from '../../src/dates/frontmatter-fields.js';
+import { frontmatterBlock, parseFrontmatter } from '../../src/discover/read-frontmatter.js';
 
 function meta(yaml: string) {
   const parsed = parseFrontmatter(`---\n${yaml}\n---\n`);

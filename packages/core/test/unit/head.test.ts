@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHead } from '../../src/discover/read-head.js';
-import { judgeHead, resourceKey } from '../../src/head-rules.js';
+import { judgeHead, resourceKey } from '../../src/select/head-rules.js';
 
 const ALL = { noindex: true, canonical: true, redirect: true, hreflang: true };
 const PAGE = 'https://example.com/blog/post/';

@@ -7,8 +7,8 @@ import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHead } from '../../src/discover/read-head.js';
 import { readPrefixOf } from '../../src/discover/read-prefix.js';
-import { judgeHead } from '../../src/head-rules.js';
-import { resolveOptions } from '../../src/options.js';
+import { resolveOptions } from '../../src/options/resolve-options.js';
+import { judgeHead } from '../../src/select/head-rules.js';
 import { basePathProblem } from '../../src/url/base-path.js';
 import { encodeUrl, removeDotSegments } from '../../src/url/encode.js';
 import {

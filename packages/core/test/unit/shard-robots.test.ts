@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addSitemapLines, minimalRobotsTxt } from '../../src/robots-txt.js';
-import { planShards } from '../../src/shard.js';
+import { addSitemapLines, minimalRobotsTxt } from '../../src/output/robots-txt.js';
+import { planShards } from '../../src/output/shard.js';
 import { naturalCompare } from '../../src/url/natural-compare.js';
 
 describe('planShards', () => {

@@ -5,7 +5,7 @@ import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { parseBuildArgs } from '../../src/cli/build-args.js';
 import { generateSitemaps } from '../../src/index.js';
-import { renderStylesheet } from '../../src/stylesheet.js';
+import { renderStylesheet } from '../../src/output/stylesheet.js';
 import { makeTree, page } from '../helpers/fixture.js';
 import { onlyShard, ownHead, readAll, readXml } from '../helpers/xml.js';
 

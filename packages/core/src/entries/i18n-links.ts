@@ -2,8 +2,8 @@
  * hreflang alternates from locale prefixes (`/en/about/`, `/es/about/`), as @astrojs/sitemap's
  * `i18n` option does. Pure.
  */
-import type { ResolvedI18n } from './options.js';
-import type { LinkItem } from './types.js';
+import type { ResolvedI18n } from '../options/resolve-options.js';
+import type { LinkItem } from '../types.js';
 
 /**
  * Groups URLs that differ only by their locale prefix; each URL of a group of two or more gets

@@ -3,12 +3,13 @@
  * alternates, modified time. Pure. Its problems are a few lines per page at most, whatever the
  * head holds, each echoing at most `MAX_ECHOED` characters of it.
  */
-import type { HeadInfo } from './discover/read-head.js';
-import { ownString } from './flat-string.js';
-import { parseLastmod } from './lastmod/w3c-datetime.js';
-import type { ExclusionReason, LinkItem } from './types.js';
-import { encodeUrl, isPlainUrl } from './url/encode.js';
-import { MAX_ECHOED, quoted } from './url/shorten.js';
+
+import { parseLastmod } from '../dates/w3c-datetime.js';
+import type { HeadInfo } from '../discover/read-head.js';
+import { ownString } from '../flat-string.js';
+import type { ExclusionReason, LinkItem } from '../types.js';
+import { encodeUrl, isPlainUrl } from '../url/encode.js';
+import { MAX_ECHOED, quoted } from '../url/shorten.js';
 
 /** Which head rules apply; each can be turned off. */
 export interface HeadRules {

@@ -1,5 +1,5 @@
 /** Small value checks for options, each adding a readable problem to a list. Pure. */
-import { CHANGEFREQS } from './limits.js';
+import { CHANGEFREQS } from '../limits.js';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

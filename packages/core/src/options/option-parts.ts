@@ -1,11 +1,11 @@
 /** Resolving the options that need more than a default: site, base, sources, i18n, head rules. */
 import { resolve } from 'node:path';
-import { type HeadRules, isLanguageTag } from './head-rules.js';
-import { type DateFields, normaliseFieldName } from './lastmod/frontmatter-fields.js';
+import { type DateFields, normaliseFieldName } from '../dates/frontmatter-fields.js';
+import { type HeadRules, isLanguageTag } from '../select/head-rules.js';
+import type { LinkItem, SitemapOptions, SourceDir } from '../types.js';
+import { encodePath, encodeUrl, safeDecode } from '../url/encode.js';
 import { isPlainObject } from './option-checks.js';
-import type { PageSource, ResolvedI18n, ResolvedSource } from './options.js';
-import type { LinkItem, SitemapOptions, SourceDir } from './types.js';
-import { encodePath, encodeUrl, safeDecode } from './url/encode.js';
+import type { PageSource, ResolvedI18n, ResolvedSource } from './resolve-options.js';
 
 /**
  * Normalises a URL path: leading and trailing slash, no `//` runs, `\` as `/`, percent-encoded.

@@ -6,8 +6,8 @@
  * here at once: a small history fits in the pipes and is read when the walk is done.
  */
 import { Worker } from 'node:worker_threads';
-import { hasWorker } from './folders.js';
-import { type GitDates, noGitDates, readGitDates } from './read-git-dates.js';
+import { type GitDates, noGitDates, readGitDates } from '../discover/read-git-dates.js';
+import { hasWorker } from '../files/folders.js';
 
 const WORKER_URL = new URL('./git-worker.js', import.meta.url);
 

@@ -4,7 +4,7 @@
  * posted as soon as it is done and not kept, so its heap never holds its share of the site.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { listSources } from './find-sources.js';
+import { listSources } from '../discover/find-sources.js';
 import {
   type HelperData,
   type HelperReply,

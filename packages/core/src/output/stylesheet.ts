@@ -9,10 +9,10 @@
  * is fetched. The search box filters the rows with a few lines of inline JavaScript.
  */
 import { join } from 'node:path';
-import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from './limits.js';
-import type { ResolvedOptions } from './options.js';
+import { writeFileAtomic } from '../files/write.js';
+import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../limits.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
 import { checkOurs, ownMark } from './own-files.js';
-import { writeFileAtomic } from './write.js';
 
 /** The stylesheet's file name in `outDir`: `sitemap.xsl`. */
 export function stylesheetFileName(filenameBase: string): string {

@@ -10,8 +10,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
-import { SitemapError } from './errors.js';
-import { kindAt, readStart, removeFile } from './write.js';
+import { SitemapError } from '../errors.js';
+import { kindAt, readStart, removeFile } from '../files/write.js';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 

@@ -4,7 +4,7 @@
  * leaves every other section's files byte-identical. Sections too small to be worth a file of
  * their own share the `root` series with the pages at the top level. Pure.
  */
-import { safeDecode } from './url/encode.js';
+import { safeDecode } from '../url/encode.js';
 
 /** Sections with fewer URLs than this share the `root` series. */
 export const MIN_SECTION_URLS = 1_000;

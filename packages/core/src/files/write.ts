@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { SitemapError } from './errors.js';
+import { SitemapError } from '../errors.js';
 import { openRegularFile } from './regular-file.js';
 
 /**

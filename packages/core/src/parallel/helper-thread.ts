@@ -13,13 +13,13 @@
  * sources) gets no helper: everything runs on this thread.
  */
 import { Worker } from 'node:worker_threads';
+import type { DateFields } from '../dates/frontmatter-fields.js';
+import { type SourceList, type SourceScan, scanSourceRange } from '../discover/find-sources.js';
 import { SitemapError } from '../errors.js';
-import type { DateFields } from '../lastmod/frontmatter-fields.js';
-import type { ResolvedSource } from '../options.js';
-import { type SourceList, type SourceScan, scanSourceRange } from './find-sources.js';
-import { hasWorker } from './folders.js';
-import type { HeadJob, HeadOutcome } from './page-heads.js';
-import { judgeHeadRange } from './page-heads.js';
+import { hasWorker } from '../files/folders.js';
+import type { ResolvedSource } from '../options/resolve-options.js';
+import type { HeadJob, HeadOutcome } from '../select/judge-heads.js';
+import { judgeHeadRange } from '../select/judge-heads.js';
 import { inListOrder, type Part, workClaimedRanges } from './shared-ranges.js';
 
 /** Pages found before a helper thread is started. */

@@ -9,7 +9,7 @@
  * are one name), and users can add names of their own for each role (`dateFields`).
  */
 import { ownString } from '../flat-string.js';
-import { changefreqProblem, priorityProblem } from '../option-checks.js';
+import { changefreqProblem, priorityProblem } from '../options/option-checks.js';
 import type { ChangeFreq } from '../types.js';
 import { parseLastmod } from './w3c-datetime.js';
 

@@ -8,20 +8,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BUILD_FLAGS, type BuildOutput, parseBuildArgs, requireTarget } from './cli/build-args.js';
-import { type Env, styleFor } from './cli/colour.js';
-import { closest, didYouMean } from './cli/did-you-mean.js';
-import { withFlagNames } from './cli/flag-names.js';
-import { HELP } from './cli/help.js';
-import { NO_PROGRESS, startProgress } from './cli/progress.js';
-import { formatSummary } from './cli/summary.js';
-import { helpPointer, UsageError } from './cli/usage-error.js';
-import { isSitemapError } from './errors.js';
-import { generateSitemaps } from './generate-sitemaps.js';
-import { detectionFor, detectSite } from './generators/detect.js';
-import type { DetectedSite } from './generators/types.js';
-import type { SitemapOptions } from './types.js';
-import { validateCommand } from './validate/command.js';
+import { isSitemapError } from '../errors.js';
+import { generateSitemaps } from '../generate-sitemaps.js';
+import { detectionFor, detectSite } from '../generators/detect.js';
+import type { DetectedSite } from '../generators/types.js';
+import type { SitemapOptions } from '../types.js';
+import { validateCommand } from '../validate/command.js';
+import { BUILD_FLAGS, type BuildOutput, parseBuildArgs, requireTarget } from './build-args.js';
+import { type Env, styleFor } from './colour.js';
+import { closest, didYouMean } from './did-you-mean.js';
+import { withFlagNames } from './flag-names.js';
+import { HELP } from './help.js';
+import { NO_PROGRESS, startProgress } from './progress.js';
+import { formatSummary } from './summary.js';
+import { helpPointer, UsageError } from './usage-error.js';
 
 const COMMANDS = ['build', 'validate', 'help'] as const;
 
@@ -55,7 +55,7 @@ const defaultIO: CliIO = {
 };
 
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };
   return pkg.version;

@@ -6,9 +6,9 @@
  */
 import { chmod, lstat, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { appendBytes, createFile, kindAt, readStart, writeFileAtomic } from '../files/write.js';
+import { safeDecode } from '../url/encode.js';
 import { minimalRobotsTxt, robotsAppend, robotsRemove, robotsSitemapUrls } from './robots-txt.js';
-import { safeDecode } from './url/encode.js';
-import { appendBytes, createFile, kindAt, readStart, writeFileAtomic } from './write.js';
 
 /** Larger than any robots.txt a crawler reads (Google reads the first 500 KiB). */
 const MAX_ROBOTS_BYTES = 8 * 1024 * 1024;

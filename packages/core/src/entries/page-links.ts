@@ -6,10 +6,11 @@
  * default locale of `i18n` or its own `<html lang>` where that says another language give it.
  * Pure.
  */
+
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { LinkItem } from '../types.js';
+import { urlRouteKey } from '../url/map-file.js';
 import { i18nLinks } from './i18n-links.js';
-import type { ResolvedOptions } from './options.js';
-import type { LinkItem } from './types.js';
-import { urlRouteKey } from './url/map-file.js';
 
 type LinkOptions = Pick<ResolvedOptions, 'baseUrl' | 'i18n' | 'pageAlternates'>;
 

@@ -2,8 +2,9 @@
  * Reads and judges the heads of a list of pages (touches disk): what `describePages` needs from
  * each emitted page. A range of the list at a time, so a helper thread can take a share.
  */
-import { type HeadRules, type HeadVerdict, judgeHead } from '../head-rules.js';
-import { readHeadSafely } from './read-head.js';
+
+import { readHeadSafely } from '../discover/read-head.js';
+import { type HeadRules, type HeadVerdict, judgeHead } from './head-rules.js';
 
 export interface HeadJob {
   outDir: string;

@@ -3,18 +3,28 @@
  * Everything after `resolveOptions()` reads only `ResolvedOptions`.
  */
 import { resolve } from 'node:path';
-import { SitemapError } from './errors.js';
-import type { HeadRules } from './head-rules.js';
-import { type ResolvedIndexNow, resolveIndexNow } from './indexnow/options.js';
-import type { DateFields } from './lastmod/frontmatter-fields.js';
-import { parseLastmod } from './lastmod/w3c-datetime.js';
+import type { DateFields } from '../dates/frontmatter-fields.js';
+import { parseLastmod } from '../dates/w3c-datetime.js';
+import { SitemapError } from '../errors.js';
+import { type ResolvedIndexNow, resolveIndexNow } from '../indexnow/options.js';
 import {
   CURRENT_MAX_BYTES_PER_SITEMAP,
   CURRENT_MAX_SITEMAPS_PER_INDEX,
   MAX_URLS_PER_SITEMAP,
   SEEDS_MAX_BYTES_PER_SITEMAP,
   SEEDS_MAX_SITEMAPS_PER_INDEX,
-} from './limits.js';
+} from '../limits.js';
+import { stylesheetFileName } from '../output/stylesheet.js';
+import type { HeadRules } from '../select/head-rules.js';
+import type {
+  BuildFormat,
+  ChangeFreq,
+  LastmodSource,
+  LinkItem,
+  SitemapOptions,
+  TrailingSlash,
+} from '../types.js';
+import { basePathProblem } from '../url/base-path.js';
 import {
   changefreqProblem,
   checkFunction,
@@ -35,16 +45,6 @@ import {
   resolveSite,
   resolveSources,
 } from './option-parts.js';
-import { stylesheetFileName } from './stylesheet.js';
-import type {
-  BuildFormat,
-  ChangeFreq,
-  LastmodSource,
-  LinkItem,
-  SitemapOptions,
-  TrailingSlash,
-} from './types.js';
-import { basePathProblem } from './url/base-path.js';
 
 /** Every kind of lastmod evidence, as `lastmodFrom` names them. */
 export const LASTMOD_SOURCES: readonly LastmodSource[] = ['frontmatter', 'head', 'git', 'mtime'];

@@ -2,16 +2,17 @@
  * Turns included pages into sitemap entries: defaults, hreflang alternates (page-links.ts), the user's `serialize`,
  * validation of what callbacks return (location rule, dates, enums), and `chunks` groups.
  */
-import { SitemapError } from './errors.js';
-import { parseLastmod } from './lastmod/w3c-datetime.js';
-import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from './limits.js';
-import { changefreqProblem, priorityProblem } from './option-checks.js';
-import type { ResolvedOptions } from './options.js';
+
+import { parseLastmod } from '../dates/w3c-datetime.js';
+import { SitemapError } from '../errors.js';
+import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from '../limits.js';
+import { changefreqProblem, priorityProblem } from '../options/option-checks.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { ImageItem, LinkItem, PageRecord, SitemapItem, SitemapWarning } from '../types.js';
+import { encodeUrl } from '../url/encode.js';
+import { echo, shorten } from '../url/shorten.js';
+import type { RenderItem } from '../xml/render.js';
 import { pageLinks } from './page-links.js';
-import type { ImageItem, LinkItem, PageRecord, SitemapItem, SitemapWarning } from './types.js';
-import { encodeUrl } from './url/encode.js';
-import { echo, shorten } from './url/shorten.js';
-import type { RenderItem } from './xml/render.js';
 
 export interface EntryGroup {
   /** Chunk name, or null for the plain `sitemap-N.xml` series. */

@@ -6,8 +6,8 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SitemapError } from './errors.js';
-import { createFile, readStart, removeFile } from './write.js';
+import { SitemapError } from '../errors.js';
+import { createFile, readStart, removeFile } from '../files/write.js';
 
 export const LOCK_NAME = '.sitemapkit.lock';
 

@@ -6,19 +6,19 @@
  * it is written. A violation fails the build with the finding. It knows what it wrote, so it
  * checks values, not re-parsed XML: cheap enough to be on by default.
  */
-import type { EntryGroup } from './build-entries.js';
-import { SitemapError } from './errors.js';
-import { IMAGE_NS, MAX_URL_LENGTH, SEEDS_MAX_BYTES_PER_SITEMAP, XHTML_NS } from './limits.js';
-import type { ResolvedOptions } from './options.js';
-import type { SitemapWarning } from './types.js';
-import { isPlainUrl } from './url/encode.js';
-import { checkEntry } from './validate/check-entry.js';
-import { checkLimits } from './validate/check-limits.js';
-import type { ParsedEntry, RootKind } from './validate/entry-builder.js';
-import { RULES, type RuleId } from './validate/rules.js';
-import { checkW3cDatetime } from './validate/w3c-datetime.js';
-import { runXsd } from './validate/xsd.js';
-import { formatPriority, type RenderItem } from './xml/render.js';
+import type { EntryGroup } from '../entries/build-entries.js';
+import { SitemapError } from '../errors.js';
+import { IMAGE_NS, MAX_URL_LENGTH, SEEDS_MAX_BYTES_PER_SITEMAP, XHTML_NS } from '../limits.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { SitemapWarning } from '../types.js';
+import { isPlainUrl } from '../url/encode.js';
+import { checkEntry } from '../validate/check-entry.js';
+import { checkLimits } from '../validate/check-limits.js';
+import type { ParsedEntry, RootKind } from '../validate/entry-builder.js';
+import { RULES, type RuleId } from '../validate/rules.js';
+import { checkW3cDatetime } from '../validate/w3c-datetime.js';
+import { runXsd } from '../validate/xsd.js';
+import { formatPriority, type RenderItem } from '../xml/render.js';
 
 const MAX_LISTED = 10;
 

@@ -3,11 +3,11 @@
  * record, with a warning naming each page whose images were cut. Runs on the main thread, after
  * the heads were judged, so a page its head leaves out is never read twice.
  */
-import { readImages } from './discover/read-images.js';
-import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from './limits.js';
-import type { ResolvedOptions } from './options.js';
-import type { PageRecord, SitemapWarning } from './types.js';
-import { echo } from './url/shorten.js';
+import { readImages } from '../discover/read-images.js';
+import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from '../limits.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { PageRecord, SitemapWarning } from '../types.js';
+import { echo } from '../url/shorten.js';
 
 export function readPageImages(
   records: readonly PageRecord[],

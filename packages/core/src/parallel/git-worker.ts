@@ -1,7 +1,7 @@
 /** The git thread's entry (see `startGitDates`): reads the dates and posts them once. */
 import { parentPort, workerData } from 'node:worker_threads';
+import { readGitDates } from '../discover/read-git-dates.js';
 import type { GitRequest } from './git-thread.js';
-import { readGitDates } from './read-git-dates.js';
 
 const port = parentPort;
 if (port) {

@@ -1,8 +1,8 @@
 /** The build report: every page found, why it is in or out, and where its lastmod came from. */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ExclusionReason, GenerateResult, PageRecord } from './types.js';
-import { writeFileAtomic } from './write.js';
+import { writeFileAtomic } from '../files/write.js';
+import type { ExclusionReason, GenerateResult, PageRecord } from '../types.js';
 
 export const REPORT_VERSION = 2;
 

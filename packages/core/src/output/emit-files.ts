@@ -15,16 +15,16 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { EntryGroup } from './build-entries.js';
-import { SitemapError } from './errors.js';
-import type { ResolvedOptions } from './options.js';
+import type { EntryGroup } from '../entries/build-entries.js';
+import { SitemapError } from '../errors.js';
+import { writeFileAtomic } from '../files/write.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { WrittenFile } from '../types.js';
 import { checkOurs, ownMark } from './own-files.js';
 import { splitSections } from './sections.js';
 import { checkFile } from './self-check.js';
 import { ShardCursor } from './shard.js';
 import { writeStylesheet } from './stylesheet.js';
-import type { WrittenFile } from './types.js';
-import { writeFileAtomic } from './write.js';
 
 /** What to do when a file under one of the set's names is a user's. */
 const NOT_OURS = {
@@ -32,7 +32,13 @@ const NOT_OURS = {
   advice: 'remove or rename it, or set `filenameBase` to write them under another name',
 };
 
-import { type IndexEntry, renderIndex, renderUrl, URLSET_CLOSE, urlsetOpen } from './xml/render.js';
+import {
+  type IndexEntry,
+  renderIndex,
+  renderUrl,
+  URLSET_CLOSE,
+  urlsetOpen,
+} from '../xml/render.js';
 
 type Entry = EntryGroup['items'][number];
 
