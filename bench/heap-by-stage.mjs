@@ -18,11 +18,13 @@ const pages = Number(values.pages.replace(/_/g, '').replace(/k$/i, '000').replac
 if (typeof gc !== 'function') throw new Error('run with node --expose-gc');
 const dist = new URL('../packages/core/dist/', import.meta.url);
 const load = (file) => import(new URL(file, dist).href);
-const { resolveOptions } = await load('options.js');
+const { resolveOptions } = await load('options/resolve-options.js');
 const { findPages } = await load('discover/find-pages.js');
 const { scanSources, indexSources } = await load('discover/find-sources.js');
-const { describePages } = await load('describe-pages.js');
-const { buildEntries } = await load('build-entries.js');
+const { pathRules } = await load('select/exclusions.js');
+const { selectBySource, selectByHead } = await load('select/select-pages.js');
+const { datePages, weighHeadDates } = await load('dates/date-pages.js');
+const { buildEntries } = await load('entries/build-entries.js');
 const { naturalCompare } = await load('url/natural-compare.js');
 
 const root = path.join(import.meta.dirname, '.sites', String(pages));
@@ -54,14 +56,19 @@ function step(name) {
 }
 
 const warnings = [];
-const found = await findPages(options, warnings);
+const found = await findPages(options, warnings, pathRules(options));
 step('pages found (records: file, URL)');
-const sources = indexSources(scanSources(options.sources, options.root, options.frontmatter));
+const fields = options.frontmatter ? options.dateFields : null;
+const sources = indexSources(scanSources(options.sources, options.root, fields));
 step('source index');
 found.sort((a, b) => naturalCompare(a.url, b.url));
-const described = await describePages(found, sources, options, warnings);
-step('pages described (lastmod, source)');
-const groups = await buildEntries(found, described.headLinks, options, warnings);
+const kept = selectBySource(found, sources, options, warnings);
+const heads = await selectByHead(kept, options, warnings, null);
+step('pages selected (source, heads)');
+weighHeadDates(heads.dates, options, warnings);
+datePages(kept, found, sources, undefined, options, warnings);
+step('pages dated (lastmod)');
+const groups = await buildEntries(found, heads.headLinks, options, warnings, heads.headLangs);
 step('entries (records are the entries)');
 console.log(
   `${found.length} pages, ${sources.files.length} sources, ${groups.length} group(s); RSS now ${Math.round(process.memoryUsage().rss / 1e6)} MB`,

@@ -5,24 +5,23 @@
  * self-check), and the files come back by name instead of being written. Nothing touches disk.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { matcher } from './discover/find-pages.js';
 import { buildEntries } from './entries/build-entries.js';
-import { customRecords } from './generate-sitemaps.js';
+import { listOnce } from './entries/list-once.js';
 import { resolveOptions } from './options/resolve-options.js';
-import { emitFiles, indexFileName } from './output/emit-files.js';
+import { indexFileName } from './output/names.js';
+import { planFiles } from './output/plan-files.js';
 import { checkEntries } from './output/self-check.js';
+import { withCustomPages } from './select/custom-pages.js';
+import { filtered, pathRules } from './select/exclusions.js';
 import type { PageRecord, SitemapOptions, SitemapWarning } from './types.js';
 import {
-  isErrorPage,
   type PageRoute,
   pathUrl,
   routeFromFile,
-  routeKey,
   routeUrl,
   unaddressableFile,
   urlRouteKey,
 } from './url/map-file.js';
-import { naturalCompare } from './url/natural-compare.js';
 
 /** A page a dev server knows: the HTML file the build would emit for it, or its route path. */
 export type MemoryPage =
@@ -88,8 +87,7 @@ export async function renderSitemapSet(
     trailingSlash: options.trailingSlash,
     format: options.format,
   };
-  const include = matcher(options.include);
-  const exclude = matcher(options.exclude);
+  const outBy = pathRules(options);
   const records: PageRecord[] = [];
   for (const page of pages) {
     let route: PageRoute | null;
@@ -112,33 +110,26 @@ export async function renderSitemapSet(
       lastmodFrom: 'none',
       ...(page.lastmod ? { lastmod: page.lastmod } : {}),
     };
-    const key = routeKey(route);
-    if (options.excludeErrorPages && isErrorPage(route, options.i18n?.locales))
-      record.excluded = 'error-page';
-    else if (include && !include(key)) record.excluded = 'include';
-    else if (exclude?.(key)) record.excluded = 'exclude';
-    else if (options.filter && !options.filter(record.url)) record.excluded = 'filter';
+    const excluded = outBy(route) ?? (filtered(options, record.url) ? 'filter' : undefined);
+    if (excluded) record.excluded = excluded;
     records.push(record);
   }
-  records.push(...customRecords(options));
-  records.sort((a, b) => naturalCompare(a.url, b.url));
-  const groups = await buildEntries(records, new Map(), options, warnings);
-  // Every URL once, as the build lists it.
-  const listed = new Set<string>();
-  for (const group of groups) {
-    group.items.sort((a, b) => naturalCompare(a.url, b.url));
-    group.items = group.items.filter((record) => {
-      if (listed.has(record.url)) return false;
-      listed.add(record.url);
-      return true;
-    });
-  }
+  // The build's steps from here: custom pages, entries, every URL once, the self-check.
+  const groups = await buildEntries(
+    withCustomPages(records, options, true),
+    new Map(),
+    options,
+    warnings,
+  );
+  const listed = listOnce(groups, true);
   checkEntries(groups, options, warnings);
   const files = new Map<string, string>();
-  if (listed.size === 0 && options.customSitemaps.length === 0) {
+  if (listed === 0 && options.customSitemaps.length === 0) {
     return { files, index: null, warnings };
   }
-  await emitFiles(groups, options, { files, preface: xmlComment(comment) });
+  for await (const file of planFiles(groups, options, xmlComment(comment))) {
+    files.set(file.name, file.xml.toString('utf8'));
+  }
   const index = indexFileName(options.filenameBase, 0);
   // The index first, then the sitemaps in the order it lists them.
   const sorted = new Map([...files].sort(([a], [b]) => Number(b === index) - Number(a === index)));

@@ -3,38 +3,30 @@
  * path-level rules: root error pages, include and exclude globs.
  */
 import { stat } from 'node:fs/promises';
-import picomatch from 'picomatch';
 import { SitemapError } from '../errors.js';
 import { flat } from '../flat-string.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { PageRecord, SitemapWarning } from '../types.js';
-import { isErrorPage, routeFromFile, routeKey, routeUrl } from '../url/map-file.js';
+import type { ExclusionReason, PageRecord, SitemapWarning } from '../types.js';
+import { type PageRoute, routeFromFile, routeUrl } from '../url/map-file.js';
 import { shorten } from '../url/shorten.js';
 import { checkOutDir } from './check-out-dir.js';
 import { walkFiles } from './walk-files.js';
 
 const HTML_FILE = /\.html?$/i;
 
-export function matcher(globs: readonly string[]): ((path: string) => boolean) | null {
-  if (globs.length === 0) return null;
-  const match = picomatch(
-    globs.map((g) => (g.startsWith('/') ? g : `/${g}`).replace(/(.)\/$/, '$1')),
-    { dot: true },
-  );
-  // `/blog/**` also matches `/blog` itself.
-  return (path) => match(path) || match(`${path === '/' ? '' : path}/`);
-}
-
 /**
  * Returns a record per page, in walk order. A page keeps only its file and URL: its route key
  * is read back from the URL when needed (`urlRouteKey`).
  *
- * `onPage` is called with the running count as each page is found, from inside the walk: it is
- * how a caller starts work that can overlap with it.
+ * `outBy` gives the reason a page is out by its route alone (the path rules of select/, applied
+ * here as each page is mapped, with no second pass). `onPage` is called with the running count
+ * as each page is found, from inside the walk: it is how a caller starts work that can overlap
+ * with it.
  */
 export async function findPages(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
+  outBy: (route: PageRoute) => ExclusionReason | undefined,
   onPage?: (count: number) => void,
 ): Promise<PageRecord[]> {
   const { outDir } = options;
@@ -71,8 +63,6 @@ export async function findPages(
       file: problem.path,
     });
   }
-  const include = matcher(options.include);
-  const exclude = matcher(options.exclude);
   const policy = {
     baseUrl: options.baseUrl,
     trailingSlash: options.trailingSlash,
@@ -82,16 +72,13 @@ export async function findPages(
   for (const file of walked.files) {
     const route = routeFromFile(file, options.cleanUrls);
     if (!route) continue;
-    const key = include || exclude ? routeKey(route) : '';
     const record: PageRecord = {
       file: flat(file),
       url: flat(routeUrl(route, policy)),
       lastmodFrom: 'none',
     };
-    if (options.excludeErrorPages && isErrorPage(route, options.i18n?.locales))
-      record.excluded = 'error-page';
-    else if (include && !include(key)) record.excluded = 'include';
-    else if (exclude?.(key)) record.excluded = 'exclude';
+    const excluded = outBy(route);
+    if (excluded) record.excluded = excluded;
     pages.push(record);
   }
   return pages;

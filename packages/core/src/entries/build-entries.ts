@@ -8,6 +8,8 @@ import { SitemapError } from '../errors.js';
 import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from '../limits.js';
 import { changefreqProblem, priorityProblem } from '../options/option-checks.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
+import { isUnderBase, tooLong } from '../select/exclusions.js';
+import { pageProblem } from '../select/page-problem.js';
 import type { ImageItem, LinkItem, PageRecord, SitemapItem, SitemapWarning } from '../types.js';
 import { encodeUrl } from '../url/encode.js';
 import { echo, shorten } from '../url/shorten.js';
@@ -37,11 +39,6 @@ function takeItem(record: PageRecord, item: RenderItem): void {
   else delete record.links;
   if (item.images) record.images = item.images;
   else delete record.images;
-}
-
-/** Whether `url` may be listed in a sitemap served from `baseUrl` (same origin, under its folder). */
-export function isUnderBase(url: string, baseUrl: string): boolean {
-  return url.startsWith(baseUrl);
 }
 
 function invalid(url: string, message: string): SitemapError {
@@ -151,14 +148,19 @@ export async function buildEntries(
   const groups = new Map<string | null, EntryGroup>();
   const chunkNames = Object.keys(options.chunks ?? {});
   for (const record of included) {
-    if (record.url.length >= MAX_URL_LENGTH) {
+    if (tooLong(record.url)) {
+      pageProblem(
+        options.strict,
+        warnings,
+        {
+          code: 'url-too-long',
+          message: `${echo(record.file ?? record.url)}: its URL is ${record.url.length} characters; the protocol allows fewer than ${MAX_URL_LENGTH}`,
+          url: record.url,
+          ...(record.file ? { file: record.file } : {}),
+        },
+        'left out',
+      );
       record.excluded = 'url-too-long';
-      warnings.push({
-        code: 'url-too-long',
-        message: `${echo(record.file ?? record.url)}: its URL is ${record.url.length} characters; the protocol allows fewer than ${MAX_URL_LENGTH}; left out`,
-        url: record.url,
-        ...(record.file ? { file: record.file } : {}),
-      });
       continue;
     }
     // The defaults and the alternates go straight into the record, which is the entry.

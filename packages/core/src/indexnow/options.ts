@@ -5,7 +5,7 @@
 
 import { resolve } from 'node:path';
 import { isPlainObject } from '../options/option-checks.js';
-import { indexFileName } from '../output/emit-files.js';
+import { indexFileName } from '../output/names.js';
 import type { IndexNowOptions } from '../types.js';
 import type { DeployedWhere } from './deployed.js';
 

@@ -3,8 +3,7 @@
  *
  * A build removes only files it can prove it wrote: every sitemap and index it writes carries
  * the mark `<!-- sitemapkit: <filenameBase> -->` right after the XML declaration. A file is
- * ours when its name is one of the set's names (`sitemap-index.xml`, `sitemap-…-<hash>.xml`),
- * it is a regular file, and it carries the mark of this set. Another tool's `sitemap-2023.xml`,
+ * ours when its name is one of the set's names (names.ts), it is a regular file, and it carries the mark of this set. Another tool's `sitemap-2023.xml`,
  * an unmarked file, a FIFO or a symlink under such a name is never touched.
  */
 import { readdir } from 'node:fs/promises';
@@ -12,34 +11,8 @@ import { join } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
 import { SitemapError } from '../errors.js';
 import { kindAt, readStart, removeFile } from '../files/write.js';
-
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-
-/** The mark a file of the set `filenameBase` carries, after the XML declaration. */
-export function ownMark(filenameBase: string): string {
-  return `<!-- sitemapkit: ${filenameBase} -->\n`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Names the set `filenameBase` writes: its indexes, its sitemaps named by a hash of their
- * content (`sitemap-0-1a2b3c4d.xml`, `sitemap-blog-3-…`), and its stylesheet (`sitemap.xsl`).
- */
-export function setFileName(filenameBase: string): RegExp {
-  const b = escapeRegExp(filenameBase);
-  return new RegExp(
-    `^${b}(-(index(-\\d+)?\\.xml|[A-Za-z0-9_-]+-[0-9a-f]{8}\\.xml(\\.gz)?)|\\.xsl)$`,
-  );
-}
-
-/** Temporary files of the set's writes (`.sitemap-0-1a2b3c4d.xml.<pid>.<hex>.tmp`). */
-function setTempName(filenameBase: string): RegExp {
-  const names = setFileName(filenameBase).source.slice(1, -1);
-  return new RegExp(`^\\.${names}\\.\\d+\\.[0-9a-f]{8}\\.tmp$`);
-}
+import { XML_DECLARATION } from '../xml/render.js';
+import { ownMark, setFileName, setTempName } from './names.js';
 
 /** The text at the start of `bytes`, inflated when they are gzip (a cut stream too). */
 function startText(bytes: Buffer): string {
@@ -57,7 +30,7 @@ function startText(bytes: Buffer): string {
 async function carriesMark(path: string, filenameBase: string, cut: boolean): Promise<boolean> {
   const bytes = await readStart(path, 4096);
   if (bytes === null) return false;
-  const head = DECLARATION + ownMark(filenameBase);
+  const head = XML_DECLARATION + ownMark(filenameBase);
   const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
   const text = startText(bytes);
   if (text.startsWith(head)) return true;

@@ -5,19 +5,14 @@
  *
  * The file carries the set's mark after its declaration, like every file of the set, so it is
  * ours to replace and to remove once the option is off (own-files.ts); a file of that name that
- * is not ours is never touched. Everything it renders is inline: no font, script or stylesheet
+ * is not ours is never touched (write-set.ts writes it). Everything it renders is inline: no font, script or stylesheet
  * is fetched. The search box filters the rows with a few lines of inline JavaScript.
  */
-import { join } from 'node:path';
-import { writeFileAtomic } from '../files/write.js';
 import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../limits.js';
-import type { ResolvedOptions } from '../options/resolve-options.js';
-import { checkOurs, ownMark } from './own-files.js';
+import { XML_DECLARATION } from '../xml/render.js';
+import { ownMark } from './names.js';
 
-/** The stylesheet's file name in `outDir`: `sitemap.xsl`. */
-export function stylesheetFileName(filenameBase: string): string {
-  return `${filenameBase}.xsl`;
-}
+export { stylesheetFileName } from './names.js';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1f2328;background:#fff}
@@ -60,8 +55,7 @@ const SCRIPT = `
 
 /** The stylesheet of the set `filenameBase`, mark included. */
 export function renderStylesheet(filenameBase: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-${ownMark(filenameBase)}<!-- The human view of the sitemaps (sitemapkit's stylesheet option): search engines read the XML, a browser shows it through this stylesheet. -->
+  return `${XML_DECLARATION}${ownMark(filenameBase)}<!-- The human view of the sitemaps (sitemapkit's stylesheet option): search engines read the XML, a browser shows it through this stylesheet. -->
 <xsl:stylesheet version="1.0"
   xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
   xmlns:s="${SITEMAP_NS}"
@@ -154,27 +148,4 @@ ${ownMark(filenameBase)}<!-- The human view of the sitemaps (sitemapkit's styles
 </xsl:template>
 </xsl:stylesheet>
 `;
-}
-
-/**
- * Writes the stylesheet to `outDir` (or, rendering in memory, into `memory`). A file of that name
- * that is not ours (no mark, or not a regular file) is never replaced: the build fails first,
- * before any sitemap is written.
- */
-export async function writeStylesheet(
-  options: ResolvedOptions,
-  memory?: Map<string, string>,
-): Promise<void> {
-  const { outDir, filenameBase } = options;
-  const name = stylesheetFileName(filenameBase);
-  const text = renderStylesheet(filenameBase);
-  if (memory) {
-    memory.set(name, text);
-    return;
-  }
-  await checkOurs(outDir, name, filenameBase, {
-    option: 'stylesheet',
-    advice: 'to use yours, set `xslURL` to it instead of `stylesheet`, or remove or rename it',
-  });
-  await writeFileAtomic(join(outDir, name), text);
 }

@@ -8,16 +8,10 @@ import { parseLastmod } from '../dates/w3c-datetime.js';
 import type { HeadInfo } from '../discover/read-head.js';
 import { ownString } from '../flat-string.js';
 import type { ExclusionReason, LinkItem } from '../types.js';
-import { encodeUrl, isPlainUrl } from '../url/encode.js';
 import { MAX_ECHOED, quoted } from '../url/shorten.js';
+import { type HeadRules, headExclusion, resolveHref } from './exclusions.js';
 
-/** Which head rules apply; each can be turned off. */
-export interface HeadRules {
-  noindex: boolean;
-  canonical: boolean;
-  redirect: boolean;
-  hreflang: boolean;
-}
+export type { HeadRules } from './exclusions.js';
 
 export interface HeadVerdict {
   excluded?: ExclusionReason;
@@ -52,26 +46,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 export function isLanguageTag(tag: string, withDefault = false): boolean {
   return (withDefault && tag === 'x-default') || LANGUAGE_TAG.test(tag);
 }
-const NOINDEX = new Set(['noindex', 'none']);
-
-/**
- * Reduces a URL to what identifies the resource for comparison: encoded, no fragment, and
- * `/x/`, `/x`, `/x/index.html` and `/x.html` all alike.
- */
-export function resourceKey(url: string): string | null {
-  const encoded = encodeUrl(url);
-  if (encoded === null) return null;
-  const hash = encoded.indexOf('#');
-  const noHash = hash === -1 ? encoded : encoded.slice(0, hash);
-  const q = noHash.indexOf('?');
-  const path = q === -1 ? noHash : noHash.slice(0, q);
-  const query = q === -1 ? '' : noHash.slice(q);
-  const normalised = path
-    .replace(/\/index\.html?$/i, '/')
-    .replace(/\.html?$/i, '')
-    .replace(/\/+$/, '');
-  return normalised + query;
-}
+export { resourceKey } from './exclusions.js';
 
 /** A bad date of the head, for the problems. */
 function dateProblem(what: string, value: string, reason: string): string {
@@ -80,43 +55,20 @@ function dateProblem(what: string, value: string, reason: string): string {
   return `${what} in the head: ${reason}`;
 }
 
-function resolveHref(href: string, pageUrl: string): string | null {
-  // Most hrefs are plain absolute URLs, or plain root-relative paths on a plain page URL: both
-  // resolve to themselves (on the page's origin), as the slow path below would give.
-  if (isPlainUrl(href)) return href;
-  if (href[0] === '/' && href[1] !== '/' && isPlainUrl(pageUrl)) {
-    const origin = pageUrl.slice(0, pageUrl.indexOf('/', pageUrl.indexOf('//') + 2));
-    if (isPlainUrl(origin + href)) return origin + href;
-  }
-  try {
-    return encodeUrl(new URL(href, pageUrl).href);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What the head says about the page. The strings in the verdict are copies: the head's text is
  * not kept alive by the few values a page keeps from it.
  */
 export function judgeHead(head: HeadInfo, pageUrl: string, rules: HeadRules): HeadVerdict {
   const verdict: HeadVerdict = { alternates: [], problems: [] };
-  if (rules.redirect && head.refresh !== undefined) {
-    verdict.excluded = 'redirect';
-    verdict.detail = ownString(head.refresh);
-  } else if (rules.noindex && head.robots.some((d) => NOINDEX.has(d))) {
-    verdict.excluded = 'noindex';
-    verdict.detail = head.robots.join(', ');
-  } else if (rules.canonical && head.canonical !== undefined) {
-    const canonical = resolveHref(head.canonical, pageUrl);
-    if (canonical === null) {
-      verdict.problems.push(`canonical href ${quoted(head.canonical)} is not a valid URL`);
-    } else if (resourceKey(canonical) !== resourceKey(pageUrl)) {
-      verdict.excluded = 'canonical';
-      verdict.detail = ownString(canonical);
-    } else if (canonical !== pageUrl && !canonical.includes('#')) {
-      verdict.canonicalForm = ownString(canonical);
-    }
+  const judged = headExclusion(head, pageUrl, rules);
+  if (judged.excluded) {
+    verdict.excluded = judged.excluded;
+    verdict.detail = ownString(judged.detail ?? '');
+  } else if (judged.canonicalForm !== undefined) {
+    verdict.canonicalForm = ownString(judged.canonicalForm);
+  } else if (judged.problem !== undefined) {
+    verdict.problems.push(judged.problem);
   }
   if (rules.hreflang) {
     const seen = new Set<string>();

@@ -17,7 +17,8 @@ export interface RenderItem {
   images?: ImageItem[] | undefined;
 }
 
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+/** The declaration every file we write starts with. */
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 function stylesheet(xslURL: string | undefined): string {
   return xslURL ? `<?xml-stylesheet type="text/xsl" href="${escapeXml(xslURL)}"?>\n` : '';
@@ -57,7 +58,7 @@ export function urlsetOpen(
   const xhtml = withLinks ? ` xmlns:xhtml="${XHTML_NS}"` : '';
   const image = withImages ? ` xmlns:image="${IMAGE_NS}"` : '';
   const xsi = schemaLocationAttributes('urlset', schemaLocation);
-  return `${DECLARATION}${mark}${stylesheet(xslURL)}<urlset xmlns="${SITEMAP_NS}"${xhtml}${image}${xsi}>\n`;
+  return `${XML_DECLARATION}${mark}${stylesheet(xslURL)}<urlset xmlns="${SITEMAP_NS}"${xhtml}${image}${xsi}>\n`;
 }
 
 export const URLSET_CLOSE = '</urlset>\n';
@@ -79,7 +80,7 @@ export function renderIndex(
   schemaLocation = false,
 ): string {
   const xsi = schemaLocationAttributes('sitemapindex', schemaLocation);
-  let xml = `${DECLARATION}${mark}${stylesheet(xslURL)}<sitemapindex xmlns="${SITEMAP_NS}"${xsi}>\n`;
+  let xml = `${XML_DECLARATION}${mark}${stylesheet(xslURL)}<sitemapindex xmlns="${SITEMAP_NS}"${xsi}>\n`;
   for (const entry of entries) {
     xml += `<sitemap><loc>${escapeXml(entry.url)}</loc>`;
     if (entry.lastmod) xml += `<lastmod>${entry.lastmod}</lastmod>`;

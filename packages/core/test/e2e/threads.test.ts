@@ -11,18 +11,18 @@ import { makeTree, page, type Tree } from '../helpers/fixture.js';
 import { commitAll, git, gitInit } from '../helpers/git.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
-if (!existsSync(new URL('discover/helper-worker.js', DIST))) {
+if (!existsSync(new URL('parallel/helper-worker.js', DIST))) {
   throw new Error('packages/core/dist is missing or stale: build the core first (pnpm build)');
 }
 const core = (await import(new URL('index.js', DIST).href)) as typeof import('../../src/index.js');
 const helperModule = (await import(
-  new URL('discover/helper-thread.js', DIST).href
+  new URL('parallel/helper-thread.js', DIST).href
 )) as typeof import('../../src/parallel/helper-thread.js');
 const sourcesModule = (await import(
   new URL('discover/find-sources.js', DIST).href
 )) as typeof import('../../src/discover/find-sources.js');
 const headsModule = (await import(
-  new URL('discover/page-heads.js', DIST).href
+  new URL('select/judge-heads.js', DIST).href
 )) as typeof import('../../src/select/judge-heads.js');
 
 const PAGES = 5_300; // above THREAD_FROM_PAGES (5,000)
@@ -169,7 +169,7 @@ describe('threads', () => {
 describe('the git thread', () => {
   it('reads the same history as this thread, and says why when there is none', async () => {
     const gitThread = (await import(
-      new URL('discover/git-thread.js', DIST).href
+      new URL('parallel/git-thread.js', DIST).href
     )) as typeof import('../../src/parallel/git-thread.js');
     const root = await makeLargeSite();
     const request = { dirs: [join(root, 'src/content')], ignoreRevs: [], root };

@@ -1,0 +1,196 @@
+/**
+ * The dating stage: each page still in gets its lastmod by the evidence rule (`evidence.ts`)
+ * from what is known of it: frontmatter (gathered by select/), its head's dates, git history and
+ * file times of its source. A listed page without a date gets one from the pages under it
+ * (`children.ts`), the `lastmod` option, or none, with the reason it has none.
+ */
+
+import { statSync } from 'node:fs';
+import type { SourceFile, SourceIndex } from '../discover/find-sources.js';
+import type { GitDates } from '../discover/read-git-dates.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { HeadDates, SelectedPage } from '../select/select-pages.js';
+import type { PageRecord, SitemapWarning } from '../types.js';
+import { echo } from '../url/shorten.js';
+import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
+import { dateFromChildren } from './children.js';
+import { listEvidence, pickLastmod, stampedAtRender } from './evidence.js';
+import { mtimesAreMeaningful } from './mtime-trust.js';
+import { formatDate } from './w3c-datetime.js';
+
+const HTML_EXTENSION = /\.html?$/i;
+
+/** Why a listed page has no lastmod, for advice that fits. */
+export type UndatedReason =
+  /** No source file was matched to the page. */
+  | 'no-source'
+  /** Its source's history is cut by a shallow clone. */
+  | 'shallow'
+  /** Its source's file time is a checkout's or an archive's, not an edit. */
+  | 'checkout-time'
+  /** Its source has no date of any kind we may use. */
+  | 'no-evidence';
+
+/**
+ * Listed pages without a lastmod, by why; with up to three URLs each (shortened) for the
+ * warning, and how many of them have an HTML file as their source (a plain HTML page, as in a
+ * Vite app: no frontmatter to set, so the advice differs).
+ */
+export type Undated = Map<UndatedReason, { count: number; examples: string[]; html: number }>;
+
+/** A file time as a date we write (whole seconds). */
+function fileTime(ms: number): string {
+  return formatDate(new Date(Math.floor(ms / 1000) * 1000));
+}
+
+/**
+ * What git, or the file system, says of a source: its git date, and its file time where that
+ * time is an edit; `why` when it says nothing.
+ */
+function sourceDates(
+  source: SourceFile,
+  options: ResolvedOptions,
+  git: GitDates | undefined,
+  mtimesUntrusted: boolean,
+): { git?: string; mtime?: string; why?: UndatedReason } {
+  const useMtime = options.lastmodFrom.includes('mtime');
+  const path = source.rel;
+  if (git) {
+    const time = git.dates.get(path);
+    const dates: { git?: string; mtime?: string } = {};
+    if (time !== undefined) dates.git = formatDate(new Date(time));
+    // Uncommitted changes and new files: their time is an edit.
+    if (useMtime && (git.dirty.has(path) || git.untracked.has(path)))
+      dates.mtime = fileTime(source.mtimeMs);
+    if (dates.git || dates.mtime) return dates;
+    if (git.cut.has(path)) return { why: 'shallow' };
+  }
+  // Not known to git (no repository, or an ignored file): its time counts unless the times of
+  // the sources are all one moment's.
+  if (!useMtime) return { why: 'no-evidence' };
+  return mtimesUntrusted ? { why: 'checkout-time' } : { mtime: fileTime(source.mtimeMs) };
+}
+
+/** The git dates being read, once they are needed: its problems are said here. */
+export async function gitAnswer(
+  sources: SourceIndex,
+  gitDates: Promise<GitDates> | undefined,
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): Promise<GitDates | undefined> {
+  const git = sources.files.length > 0 ? await gitDates : undefined;
+  if (git?.unavailable && options.git === true) {
+    warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
+  }
+  for (const message of git?.problems ?? []) warnings.push({ code: 'git-ignore-revs', message });
+  for (const message of git?.failures ?? []) warnings.push({ code: 'git-failed', message });
+  return git;
+}
+
+/**
+ * The heads' dates as evidence: a head date as new as the page's own file is the render's
+ * clock, not an edit, and is set aside with a warning.
+ */
+export function weighHeadDates(
+  heads: readonly HeadDates[],
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): void {
+  let renderTime = 0;
+  for (const { page, modified, published } of heads) {
+    const { record, evidence } = page;
+    const built = statSync(`${options.outDir}/${record.file}`).mtimeMs;
+    for (const date of [modified, published]) {
+      if (date && stampedAtRender(date, built) && ++renderTime <= MAX_WARNINGS_PER_CODE) {
+        warnings.push({
+          code: 'lastmod-render-time',
+          message: `${echo(record.file as string)}: its head's date ${date} is the time it was built, not an edit; not used`,
+          url: record.url,
+        });
+      }
+    }
+    if (modified && !stampedAtRender(modified, built))
+      if (options.lastmodFrom.includes('head')) evidence.head = modified;
+    if (published && !stampedAtRender(published, built)) evidence.headPublished = published;
+  }
+  const rest = moreWarnings(
+    'lastmod-render-time',
+    renderTime,
+    (n) => `${n} more head dates were the build's own time and not used (see the report)`,
+  );
+  if (rest) warnings.push(rest);
+}
+
+/**
+ * Dates every page still in (`kept`), from its evidence, git and file times. `pages` is every
+ * page found, for the listing pages dated by their children. Returns the undated, by why.
+ */
+export function datePages(
+  kept: readonly SelectedPage[],
+  pages: PageRecord[],
+  sources: SourceIndex,
+  git: GitDates | undefined,
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): Undated {
+  const now = Date.now();
+  const gitKnows = (path: string) =>
+    git !== undefined &&
+    (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
+  // The "one moment" test, over every source found that git says nothing of.
+  const times: number[] = [];
+  for (const file of sources.files) if (!gitKnows(file.rel)) times.push(file.mtimeMs);
+  const mtimesUntrusted = !mtimesAreMeaningful(times);
+
+  const undated: Undated = new Map();
+  const why = new Map<PageRecord, UndatedReason>();
+  let future = 0;
+  for (const { record, source, evidence } of kept) {
+    if (record.excluded) continue;
+    let reason: UndatedReason = 'no-source';
+    if (source) {
+      const dates = sourceDates(source, options, git, mtimesUntrusted);
+      if (dates.git) evidence.git = dates.git;
+      if (dates.mtime) evidence.mtime = dates.mtime;
+      reason = dates.why ?? 'no-evidence';
+    }
+    const picked = pickLastmod(evidence, options.lastmodOrder, now);
+    if (picked.value) record.lastmod = picked.value;
+    record.lastmodFrom = picked.from;
+    if (options.report) record.candidates = listEvidence(evidence);
+    for (const c of picked.future) {
+      if (++future <= MAX_WARNINGS_PER_CODE)
+        warnings.push({
+          code: 'lastmod-future',
+          message: `${echo(source?.rel ?? record.file ?? record.url)}: ${c.from} date ${c.value} is after the build started; not used`,
+          url: record.url,
+        });
+    }
+    if (!picked.value) why.set(record, reason);
+  }
+  const futureRest = moreWarnings(
+    'lastmod-future',
+    future,
+    (n) => `${n} more dates after the build started were not used (see the report)`,
+  );
+  if (futureRest) warnings.push(futureRest);
+  if (options.lastmodFromChildren) {
+    const locales = new Set(Object.keys(options.i18n?.locales ?? {}));
+    locales.delete(options.i18n?.defaultLocale ?? '');
+    dateFromChildren(pages, options.baseUrl, locales);
+  }
+  for (const [record, reason] of why) {
+    if (record.lastmod) continue;
+    if (options.lastmod) {
+      record.lastmod = options.lastmod;
+      record.lastmodFrom = 'option';
+      continue;
+    }
+    const entry = undated.get(reason) ?? { count: 0, examples: [], html: 0 };
+    entry.count++;
+    if (record.source && HTML_EXTENSION.test(record.source)) entry.html++;
+    if (entry.examples.length < 3) entry.examples.push(echo(record.url));
+    undated.set(reason, entry);
+  }
+  return undated;
+}

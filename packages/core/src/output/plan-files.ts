@@ -1,0 +1,191 @@
+/**
+ * The plan of a sitemap set: groups of entries in, files out (`{ kind, name, xml }`), rendered
+ * and self-checked one at a time, in the order they must be written. Nothing here touches
+ * disk: the build's writer (write-set.ts) writes each file as it comes, a dev server keeps them
+ * in memory (render-set.ts), so only one sitemap's XML is held at a time.
+ *
+ * A group that fits in one file is `<prefix>-0-<hash>.xml`. A larger one goes section by
+ * section (sections.ts): `<prefix>-<section>-N-<hash>.xml`, so that a change under `/blog/`
+ * leaves every file without `/blog/` URLs byte-identical.
+ *
+ * Order: the stylesheet first (every file after it references it), then the sitemaps, then the
+ * index files, the first (the one submitted) last. A sitemap's name ends in a hash of its
+ * content, so new content never goes under a name the old index lists: written in this order,
+ * a reader sees the whole old set or the whole new one (write-set.ts says how).
+ */
+import type { EntryGroup } from '../entries/build-entries.js';
+import { SitemapError } from '../errors.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { PageRecord } from '../types.js';
+import {
+  type IndexEntry,
+  renderIndex,
+  renderUrl,
+  URLSET_CLOSE,
+  urlsetOpen,
+} from '../xml/render.js';
+import {
+  indexFileName,
+  ownMark,
+  seriesPrefix,
+  sitemapFileName,
+  stylesheetFileName,
+} from './names.js';
+import { splitSections } from './sections.js';
+import { checkFile } from './self-check.js';
+import { ShardCursor } from './shard.js';
+import { renderStylesheet } from './stylesheet.js';
+
+/** One file of the set, rendered and checked, not yet written. */
+export interface PlannedFile {
+  kind: 'sitemap' | 'index' | 'stylesheet';
+  /** File name, relative to the output folder. */
+  name: string;
+  /** Its XML (uncompressed). */
+  xml: Buffer;
+  /** URLs in a sitemap, sitemaps in an index; 0 for the stylesheet. */
+  urlCount: number;
+  /** The pages of a sitemap, to be told which file they landed in once it is written. */
+  pages: PageRecord[];
+}
+
+/**
+ * The later of two lastmods as written (`YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`, UTC): their text
+ * order is their time order, a date sorting before the times of that day.
+ */
+function newest(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return b > a ? b : a;
+}
+
+/** The rendered entries when they all fit in one file, else null (renders at most the file's worth). */
+function renderIfOneFile(
+  entries: readonly PageRecord[],
+  options: ResolvedOptions,
+  overheadBytes: number,
+): string[] | null {
+  if (entries.length > options.maxUrlsPerSitemap) return null;
+  let bytes = overheadBytes;
+  const rendered = entries.map((entry) => {
+    const xml = renderUrl(entry);
+    bytes += Buffer.byteLength(xml);
+    return xml;
+  });
+  return bytes <= options.maxBytesPerSitemap ? rendered : null;
+}
+
+/**
+ * The files of the set of `groups`, one at a time. `preface` (XML comments) goes after each
+ * file's declaration, before the mark: what a dev server says of the set.
+ */
+export async function* planFiles(
+  groups: readonly EntryGroup[],
+  options: ResolvedOptions,
+  preface = '',
+): AsyncGenerator<PlannedFile> {
+  const mark = preface + ownMark(options.filenameBase);
+  const overheadBytes =
+    Buffer.byteLength(
+      urlsetOpen(true, options.xslURL, mark, options.schemaLocation, options.images !== null),
+    ) + Buffer.byteLength(URLSET_CLOSE);
+  const index: IndexEntry[] = [];
+
+  if (options.stylesheet) {
+    yield {
+      kind: 'stylesheet',
+      name: stylesheetFileName(options.filenameBase),
+      xml: Buffer.from(renderStylesheet(options.filenameBase), 'utf8'),
+      urlCount: 0,
+      pages: [],
+    };
+  }
+
+  /** The series `<prefix>-0-<hash>.xml`, ... of `entries` (rendered already, or here). */
+  async function* series(
+    prefix: string,
+    entries: readonly PageRecord[],
+    rendered?: string[],
+  ): AsyncGenerator<PlannedFile> {
+    const cursor = new ShardCursor({
+      maxUrls: options.maxUrlsPerSitemap,
+      maxBytes: options.maxBytesPerSitemap,
+      overheadBytes,
+    });
+    let shard = 0;
+    let parts: string[] = [];
+    let pages: PageRecord[] = [];
+    let withLinks = false;
+    let withImages = false;
+    let lastmod: string | undefined;
+    const fill = async (): Promise<PlannedFile> => {
+      const xml = Buffer.from(
+        urlsetOpen(withLinks, options.xslURL, mark, options.schemaLocation, withImages) +
+          parts.join('') +
+          URLSET_CLOSE,
+        'utf8',
+      );
+      const name = sitemapFileName(prefix, shard, xml, options.gzip);
+      await checkFile('urlset', name, xml, parts.length, withLinks, options, withImages);
+      index.push({
+        url: options.baseUrl + name,
+        lastmod,
+        ...(options.stylesheet ? { urlCount: parts.length } : {}),
+      });
+      const file: PlannedFile = { kind: 'sitemap', name, xml, urlCount: parts.length, pages };
+      shard++;
+      parts = [];
+      pages = [];
+      withLinks = false;
+      withImages = false;
+      lastmod = undefined;
+      return file;
+    };
+    for (const [i, entry] of entries.entries()) {
+      const xml = rendered?.[i] ?? renderUrl(entry);
+      const size = Buffer.byteLength(xml);
+      if (size > options.maxBytesPerSitemap - overheadBytes) {
+        throw new SitemapError(
+          'invalid-entry',
+          `sitemapkit: the entry of ${entry.url.length > 200 ? `${entry.url.slice(0, 200)}…` : entry.url} takes ${size} bytes, more than a sitemap of \`maxBytesPerSitemap\` (${options.maxBytesPerSitemap} bytes) can hold; raise it`,
+          { option: 'maxBytesPerSitemap', url: entry.url.slice(0, 200) },
+        );
+      }
+      if (cursor.add(size)) yield await fill();
+      parts.push(xml);
+      pages.push(entry);
+      if (entry.links?.length) withLinks = true;
+      if (entry.images?.length) withImages = true;
+      lastmod = newest(lastmod, entry.lastmod);
+    }
+    if (parts.length > 0) yield await fill();
+  }
+
+  for (const group of groups) {
+    const prefix = seriesPrefix(options.filenameBase, group.name);
+    const rendered = renderIfOneFile(group.items, options, overheadBytes);
+    if (rendered) {
+      yield* series(prefix, group.items, rendered);
+      continue;
+    }
+    for (const [section, entries] of splitSections(group.items, (e) => e.url, options.baseUrl)) {
+      yield* series(seriesPrefix(options.filenameBase, group.name, section), entries);
+    }
+  }
+  // A sitemap of another tool's: the `lastmod` option, when set, is its date (as in
+  // @astrojs/sitemap); its own URLs' dates are not known here.
+  for (const url of options.customSitemaps)
+    index.push(options.lastmod ? { url, lastmod: options.lastmod } : { url });
+
+  // Each index file is replaced in one rename and lists sitemaps that are all in place, so
+  // each is whole on its own; a set of several is whole per index file, not across them.
+  const { maxSitemapsPerIndex, filenameBase, xslURL, schemaLocation } = options;
+  const count = Math.max(1, Math.ceil(index.length / maxSitemapsPerIndex));
+  for (let n = count - 1; n >= 0; n--) {
+    const entries = index.slice(n * maxSitemapsPerIndex, (n + 1) * maxSitemapsPerIndex);
+    const name = indexFileName(filenameBase, n);
+    const xml = Buffer.from(renderIndex(entries, xslURL, mark, schemaLocation), 'utf8');
+    await checkFile('sitemapindex', name, xml, entries.length, false, options);
+    yield { kind: 'index', name, xml, urlCount: entries.length, pages: [] };
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The discovery stage run with helpers: git reads the history of the sources on a thread of its
+ * own while the pages are walked, and on a large site a helper thread scans the sources (and
+ * later shares the head reads) while this thread walks. What comes out is the same as on one
+ * thread, byte for byte; only the time differs.
+ */
+import type { DateFields } from '../dates/frontmatter-fields.js';
+import { findPages } from '../discover/find-pages.js';
+import {
+  indexSources,
+  type SourceIndex,
+  scanPageSources,
+  scanSources,
+} from '../discover/find-sources.js';
+import type { GitDates } from '../discover/read-git-dates.js';
+import { SitemapError } from '../errors.js';
+import { foldersHolding } from '../files/folders.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { ExclusionReason, PageRecord, SitemapWarning } from '../types.js';
+import type { PageRoute } from '../url/map-file.js';
+import { naturalCompare } from '../url/natural-compare.js';
+import { startGitDates } from './git-thread.js';
+import { HelperThread, THREAD_FROM_PAGES } from './helper-thread.js';
+
+/** `onProgress` hears of the walk once per this many pages found. */
+const PROGRESS_EVERY = 1000;
+
+/** The frontmatter date fields to read, or null when frontmatter is not read. */
+function fieldsToRead(options: ResolvedOptions): DateFields | null {
+  return options.frontmatter ? options.dateFields : null;
+}
+
+/** What discovery found, and the helpers still at work for the stages after it. */
+export interface Discovered {
+  /** Every page found, in URL order (then file order), with the path rules applied. */
+  pages: PageRecord[];
+  sources: SourceIndex;
+  /** The helper thread, when one runs: it shares the head reads. */
+  helper: HelperThread | null;
+  /** The git dates being read, when git is in use. */
+  git: Promise<GitDates> | undefined;
+  /** Stops the helpers; call it when the pages are described, whatever happened. */
+  stop: () => void;
+}
+
+/**
+ * Finds the pages (path rules `outBy` applied as each is mapped) and the sources, with git and,
+ * on a large site, a helper thread beside the walk. Throws when the folder holds no page and no
+ * custom page is given.
+ */
+export async function discoverPages(
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+  outBy: (route: PageRoute) => ExclusionReason | undefined,
+): Promise<Discovered> {
+  const wanted = options.threads && (options.sources.length > 0 || options.head !== null);
+  let helper: HelperThread | null = null;
+  // Git runs beside the walk: its answer is ready when the pages are.
+  const sourceDirs = [
+    ...options.sources.map((s) => s.dir),
+    ...foldersHolding(options.pageSources.map((p) => p.file)),
+  ];
+  const git =
+    options.git !== false && options.lastmodFrom.includes('git') && sourceDirs.length > 0
+      ? startGitDates(
+          { dirs: sourceDirs, ignoreRevs: options.gitIgnoreRevs, root: options.root },
+          options.threads,
+        )
+      : null;
+  const stop = () => {
+    helper?.stop();
+    git?.stop();
+  };
+  const { onProgress } = options;
+  try {
+    const pages = await findPages(options, warnings, outBy, (count) => {
+      if (count === THREAD_FROM_PAGES && wanted) {
+        helper = HelperThread.start(options.sources, options.root, fieldsToRead(options));
+      }
+      if (onProgress && count % PROGRESS_EVERY === 0) onProgress({ stage: 'walk', done: count });
+    });
+    onProgress?.({ stage: 'walk', done: pages.length });
+    onProgress?.({ stage: 'describe', done: 0, total: pages.length });
+    const started = helper as HelperThread | null;
+    const sources = indexSources(
+      started
+        ? await started.sources()
+        : scanSources(options.sources, options.root, fieldsToRead(options)),
+      scanPageSources(options.pageSources, options.root, fieldsToRead(options)),
+    );
+    if (options.head === null) started?.stop();
+    if (pages.length === 0 && options.customPages.length === 0) {
+      throw new SitemapError(
+        'outdir-empty',
+        `sitemapkit: no HTML pages found in ${options.outDir}; is it the build's output folder?`,
+        { option: 'outDir', file: options.outDir },
+      );
+    }
+    pages.sort(
+      (a, b) => naturalCompare(a.url, b.url) || naturalCompare(a.file ?? '', b.file ?? ''),
+    );
+    return { pages, sources, helper: started, git: git?.dates, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * Which found pages stay, by what their files, sources and heads say: a page no URL can name,
+ * the user's `filter`, frontmatter that leaves the page out, a page that cannot be read, and the
+ * head rules (noindex, canonical, redirect). On the way it gathers what the later stages use:
+ * each page's source and its frontmatter evidence, and from the heads the hreflang alternates,
+ * the page's language, the canonical form of its URL and its dates.
+ *
+ * Path rules (error pages, include, exclude) ran as the pages were found (`pathRules`). What
+ * a problem with one page does, warning or failed build, is `pageProblem`'s to say.
+ */
+import type { Evidence } from '../dates/evidence.js';
+import type { SourceFile, SourceIndex } from '../discover/find-sources.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { HelperThread } from '../parallel/helper-thread.js';
+import type { LinkItem, PageRecord, SitemapWarning } from '../types.js';
+import { urlRouteKey } from '../url/map-file.js';
+import { echo } from '../url/shorten.js';
+import { filtered, unaddressable } from './exclusions.js';
+import { type HeadJob, judgeHeadRange } from './judge-heads.js';
+import { pageProblem } from './page-problem.js';
+
+const HTML_EXTENSION = /\.html?$/i;
+
+/** A page still in, with its source and the evidence of its dates gathered so far. */
+export interface SelectedPage {
+  record: PageRecord;
+  source?: SourceFile;
+  evidence: Evidence;
+}
+
+/** The dates a page's head gives, for the dating stage to weigh. */
+export interface HeadDates {
+  page: SelectedPage;
+  modified?: string;
+  published?: string;
+}
+
+/** What the heads said beyond which pages stay. */
+export interface HeadFindings {
+  /** hreflang alternates read from heads, by page URL. */
+  headLinks: Map<string, LinkItem[]>;
+  /** The `<html lang>` of the pages with head alternates, by page URL. */
+  headLangs: Map<string, string>;
+  /** Pages now listed at the form of their URL their canonical link gives: the order changed. */
+  renamed: number;
+  /** Pages whose heads carry a modified or published date. */
+  dates: HeadDates[];
+}
+
+/**
+ * The source of the page at route `key`: `about.html` listed as `/about.html` (cleanUrls off)
+ * still renders from `about.md`, and `blog/post/post.md` renders `/blog/post/` (a file named
+ * like its folder is that folder's index, as Eleventy has it).
+ */
+function findSource(sources: SourceIndex, key: string): SourceFile | undefined {
+  const exact = sources.find(key);
+  if (exact) return exact;
+  const bare = key.replace(HTML_EXTENSION, '');
+  if (bare !== key) return sources.find(bare);
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  return name === '' ? undefined : sources.find(`${key}/${name}`);
+}
+
+/**
+ * Whether a page is listed at `form`, the form of its own URL its canonical link gives
+ * (`/about` for `/about.html`): when it is on the site, under the base, and keeps a trailing
+ * slash policy that was set. This is how the literal file URL, which every static host serves,
+ * gives way to the clean one a site says it uses.
+ */
+function canonicalFormFits(form: string, options: ResolvedOptions): boolean {
+  if (!form.startsWith(options.baseUrl) && form !== options.baseUrl.slice(0, -1)) return false;
+  const slash = form.endsWith('/');
+  if (options.trailingSlash === 'always' && !slash && form !== options.baseUrl.slice(0, -1))
+    return false;
+  if (options.trailingSlash === 'never' && slash && form !== options.baseUrl) return false;
+  return true;
+}
+
+/**
+ * The rules that need no page read, then the frontmatter: a page they leave out needs no head
+ * read. Returns the pages still in, each with its source and frontmatter evidence.
+ */
+export function selectBySource(
+  pages: readonly PageRecord[],
+  sources: SourceIndex,
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+): SelectedPage[] {
+  for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
+  const kept: SelectedPage[] = [];
+  for (const record of pages) {
+    if (record.excluded) continue;
+    const file = record.file;
+    const why = file === null ? null : unaddressable(file, options);
+    if (file !== null && why !== null) {
+      pageProblem(
+        options.strict,
+        warnings,
+        { code: 'page-unaddressable', message: `${echo(file)}: ${why}`, file },
+        'left out',
+      );
+      record.excluded = 'unaddressable';
+      continue;
+    }
+    if (filtered(options, record.url)) {
+      record.excluded = 'filter';
+      continue;
+    }
+    const source = findSource(sources, urlRouteKey(record.url, options.baseUrl));
+    const evidence: Evidence = {};
+    if (!source) {
+      kept.push({ record, evidence });
+      continue;
+    }
+    record.source = source.rel;
+    if (source.frontmatterError) {
+      const { message, line } = source.frontmatterError;
+      pageProblem(
+        options.strict,
+        warnings,
+        {
+          code: 'invalid-frontmatter',
+          message: `${echo(source.rel)}${line ? `:${line}` : ''}: ${message}`,
+          file: source.rel,
+        },
+        'the page stays, without frontmatter values',
+      );
+    }
+    if (source.meta) {
+      for (const problem of source.meta.problems) {
+        const isDate = problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.');
+        // A field is named in double quotes, never in backticks: those name options.
+        pageProblem(
+          options.strict,
+          warnings,
+          {
+            code: isDate ? 'invalid-date' : 'invalid-frontmatter',
+            message: `${echo(source.rel)}: frontmatter field "${problem.field}" ${problem.message}`,
+            file: source.rel,
+          },
+          'not used',
+        );
+      }
+      if (source.meta.exclude) {
+        record.excluded = 'frontmatter';
+        continue;
+      }
+      const { override, modified, published } = source.meta;
+      if (override) evidence.override = override;
+      if (modified) evidence.modified = modified;
+      if (published) evidence.published = published;
+      if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
+      if (source.meta.priority !== undefined) record.priority = source.meta.priority;
+    }
+    kept.push({ record, source, evidence });
+  }
+  return kept;
+}
+
+/**
+ * Reads the heads of the pages still in (a helper thread takes a share on a large site) and
+ * applies what they say: the head rules' exclusions, an unreadable page, the canonical form of
+ * a page's URL. Without head rules (`head: false`) nothing is read.
+ */
+export async function selectByHead(
+  kept: readonly SelectedPage[],
+  options: ResolvedOptions,
+  warnings: SitemapWarning[],
+  helper: HelperThread | null,
+): Promise<HeadFindings> {
+  const found: HeadFindings = { headLinks: new Map(), headLangs: new Map(), renamed: 0, dates: [] };
+  const rules = options.head;
+  if (!rules) return found;
+  const withHead = kept.filter(({ record }) => record.file !== null);
+  const job: HeadJob = {
+    outDir: options.outDir,
+    files: withHead.map(({ record }) => record.file as string),
+    urls: withHead.map(({ record }) => record.url),
+    rules,
+  };
+  const outcomes = helper ? await helper.heads(job) : judgeHeadRange(job, 0, job.files.length);
+  withHead.forEach((page, index) => {
+    const verdict = outcomes[index];
+    if (!verdict) return;
+    const { record } = page;
+    const file = record.file as string;
+    if ('error' in verdict) {
+      pageProblem(
+        options.strict,
+        warnings,
+        {
+          code: 'page-unreadable',
+          message: `${echo(file)}: cannot be read (${echo(verdict.error, 400)})`,
+          file,
+        },
+        'left out',
+      );
+      record.excluded = 'unreadable';
+      return;
+    }
+    for (const problem of verdict.problems) {
+      pageProblem(
+        options.strict,
+        warnings,
+        { code: 'invalid-head', message: `${echo(file)}: ${problem}`, file },
+        '',
+      );
+    }
+    if (verdict.cutAt !== undefined) {
+      const size = `${verdict.cutAt / 1024} KiB`;
+      warnings.push({
+        code: 'head-too-long',
+        message: `${echo(file)}: its head is longer than ${size}; read only its first ${size}, so a rule after that (noindex, canonical, hreflang, dates) was not seen`,
+        file,
+      });
+    }
+    if (verdict.excluded) {
+      record.excluded = verdict.excluded;
+      if (verdict.detail) record.excludedDetail = verdict.detail;
+      return;
+    }
+    const form = verdict.canonicalForm;
+    if (form !== undefined && canonicalFormFits(form, options)) {
+      record.url = form;
+      found.renamed++;
+    }
+    if (verdict.alternates.length > 0) found.headLinks.set(record.url, verdict.alternates);
+    if (verdict.lang) found.headLangs.set(record.url, verdict.lang);
+    if (verdict.modified || verdict.published) {
+      found.dates.push({
+        page,
+        ...(verdict.modified ? { modified: verdict.modified } : {}),
+        ...(verdict.published ? { published: verdict.published } : {}),
+      });
+    }
+  });
+  return found;
+}
