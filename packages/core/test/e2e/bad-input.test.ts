@@ -240,6 +240,33 @@ describe('bad pages and sources', () => {
     );
   });
 
+  it('strict mode: a URL too long and a bad head each fail the build, naming the page, and the set already written stays', async () => {
+    const long = Array.from({ length: 30 }, () => 'x'.repeat(99)).join('/');
+    const root = await makeTree({ 'dist/index.html': page(), 'dist/a/index.html': page() });
+    await generateSitemaps({ site: SITE, outDir: join(root, 'dist') });
+    const before = await setFiles(join(root, 'dist'));
+    const shard = await readXml(await onlyShard(join(root, 'dist')));
+    await writeFile(
+      join(root, 'dist/a/index.html'),
+      page('<link rel="canonical" href="http://[x">'),
+    );
+    await expectError(
+      { site: SITE, outDir: join(root, 'dist'), strict: true },
+      'invalid-entry',
+      /^sitemapkit: a\/index\.html: canonical href "http:\/\/\[x" is not a valid URL; the build fails, as `strict` is on$/,
+    );
+    await writeFile(join(root, 'dist/a/index.html'), page());
+    await mkdir(join(root, 'dist', long), { recursive: true });
+    await writeFile(join(root, 'dist', long, 'index.html'), page());
+    await expectError(
+      { site: SITE, outDir: join(root, 'dist'), strict: true },
+      'invalid-entry',
+      /xxx\/index\.html: its URL is 3\d{3} characters; the protocol allows fewer than 2048; the build fails, as `strict` is on$/,
+    );
+    expect(await setFiles(join(root, 'dist'))).toEqual(before);
+    expect(await readXml(await onlyShard(join(root, 'dist')))).toBe(shard);
+  });
+
   it('a symlink loop in outDir is walked once', async () => {
     const root = await makeTree({ 'dist/index.html': page(), 'dist/a/index.html': page() });
     await symlink(join(root, 'dist'), join(root, 'dist/a/loop'));
