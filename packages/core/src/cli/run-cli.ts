@@ -13,7 +13,7 @@ import { generateSitemaps } from '../generate-sitemaps.js';
 import { detectionFor, detectSite } from '../generators/detect.js';
 import type { DetectedSite } from '../generators/types.js';
 import type { SitemapOptions } from '../types.js';
-import { validateCommand } from '../validate/command.js';
+import { validateCommand } from '../validate/index.js';
 import { BUILD_FLAGS, type BuildOutput, parseBuildArgs, requireTarget } from './build-args.js';
 import { type Env, styleFor } from './colour.js';
 import { closest, didYouMean } from './did-you-mean.js';

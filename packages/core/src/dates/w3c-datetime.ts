@@ -1,20 +1,56 @@
 /**
- * W3C Datetime parsing and normalising. Pure.
+ * W3C Datetime: the one grammar behind both the dates the generator writes (`parseLastmod`) and
+ * the check `sitemapkit validate` and the build's self-check run on a written `<lastmod>`
+ * (`checkW3cDatetime`). Pure.
  *
- * Read: W3C forms, a space for `T`, English month names (`Jul 08 2022`, `8 July 2022`) and
- * RFC 2822 with a zone. Only two forms pass both the W3C note and the sitemaps.org XSD: `YYYY-MM-DD` and
- * `YYYY-MM-DDThh:mm:ss[.s]TZD`. We write exactly those: a date stays a date; a date-time is
- * converted to UTC and written `YYYY-MM-DDThh:mm:ssZ`; a date-time without a zone keeps only its
- * date (writing a zone we do not know would be inventing one). Impossible dates are rejected.
+ * The law: sitemaps.org asks for W3C Datetime, and its XSD types `<lastmod>` as
+ * `xsd:date | xsd:dateTime`. A written value is valid when both agree: `YYYY-MM-DD` or
+ * `YYYY-MM-DDThh:mm:ss[.s+](Z|±hh:mm)`, a real calendar day (leap years proleptic Gregorian, years
+ * 0001-9999), hours 00-23, minutes and seconds 00-59, a zone offset within -14:00..+14:00, and an
+ * instant that is still in years 0001-9999 in UTC. Decided at the edges:
+ * - `24:00:00` is refused. The XSD reads it as 00:00:00 of the next day, but the W3C note's hours
+ *   run 00-23, and a value only one of the two accepts is not a sitemap date.
+ * - An offset past ±14:00 is refused: the XSD's bound (W3C sets none); minutes past 59 too.
+ * - `hh:mm` without seconds is refused as written (W3C allows it, the XSD dateTime does not).
+ *
+ * Both sides read through `readShape` and `fieldProblem`, so they cannot disagree on a day, a time
+ * or an offset. The parse also reads what people write besides the strict spelling (seconds left
+ * out, no zone, a space for `T`, lower-case `t`/`z`, `+hhmm`, English month names, RFC 2822, Date
+ * objects) and writes exactly the strict forms: a date stays a date; a date-time is converted to
+ * UTC and written `YYYY-MM-DDThh:mm:ssZ`; a date-time without a zone keeps only its date (writing
+ * a zone we do not know would be inventing one). Whatever it writes passes the check.
  */
 
 import { flat } from '../flat-string.js';
+import { clip } from '../url/shorten.js';
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+/**
+ * The W3C forms as written, with the other spellings people use captured apart, so that the check
+ * can name what is off and the parse can read past it: year, month, day, then optionally the
+ * separator (`T`, `t` or a space), hour (one or two digits), minute, seconds, fraction, white space
+ * before the zone, and the zone (`Z`, `z`, `±hh`, `±hhmm` or `±hh:mm`).
+ */
+const SHAPE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:([Tt ])(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?(\s*)(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+/** Near misses the grammar does not read, named so the check can say what to write instead. */
+const DATE_WITH_ZONE = /^\d{4}-\d{2}-\d{2}(Z|[+-]\d{2}:\d{2})$/;
+const REDUCED = /^\d{4}(-\d{2})?$/;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const FULL_MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 /** `Jul 08 2022`, `July 8, 2022` (Astro's blog template writes the first). */
 const MONTH_DAY_YEAR =
   /^(?:[a-z]{3,9},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i;
@@ -24,26 +60,172 @@ const DAY_MONTH_YEAR = /^(?:[a-z]{3,9},?\s+)?(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d
 const RFC_2822 =
   /^(?:[a-z]{3},\s*)?\d{1,2}\s+[a-z]{3}\s+\d{4}\s+\d{2}:\d{2}(?::\d{2})?\s+(?:GMT|UTC|UT|Z|[+-]\d{4})$/i;
 
+const HOUR = 3_600_000;
+/** The instants a four-digit year can say in UTC: 0001-01-01T00:00:00Z up to the end of 9999. */
+const FIRST_INSTANT = utcMs(1, 1, 1);
+const END_INSTANT = utcMs(10_000, 1, 1);
+
+export type DateParse = { ok: true; value: string } | { ok: false; reason: string };
+
+export type W3cDatetimeCheck =
+  | {
+      ok: true;
+      precision: 'date' | 'datetime';
+      /** Earliest instant (ms since the epoch) the value can mean: a bare date is a day in any zone. */
+      earliest: number;
+      /** Latest instant the value can mean. Equal to `earliest` for a date-time. */
+      latest: number;
+    }
+  | { ok: false; reason: string };
+
+/** A time of day as read. */
+interface TimeFields {
+  h: number;
+  mi: number;
+  s: number;
+  ms: number;
+  /** Whether a zone was written. */
+  zoned: boolean;
+  /** Minutes east of UTC; undefined without a zone or when it is past ±14:00. */
+  offset: number | undefined;
+}
+
+/** A value in the grammar's shape: its fields, and why it is not the strict spelling, if it is not. */
+interface Shape {
+  y: number;
+  month: number;
+  d: number;
+  time: TimeFields | undefined;
+  /** Undefined when written exactly as the protocol asks. */
+  spelling: string | undefined;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Milliseconds since the epoch. Not Date.UTC: it reads years 0-99 as 1900-1999. */
+function utcMs(y: number, month: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(y, month - 1, d);
+  date.setUTCHours(h, mi, s, ms);
+  return date.getTime();
+}
+
+/** Whether day `d` of month `m` (1-12) exists in year `y` (proleptic Gregorian). */
+export function isRealDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = m === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+  return d <= days;
+}
+
+/** `Z` -> 0, `+02:00`, `+0200` and `+02` -> 120: minutes east of UTC, or undefined if out of range. */
+function offsetMinutes(zone: string): number | undefined {
+  if (zone === 'Z' || zone === 'z') return 0;
+  const digits = zone.slice(1).replace(':', '');
+  const [oh, om] = [Number(digits.slice(0, 2)), Number(digits.slice(2) || '0')];
+  // The XSD's bound; W3C sets none, and no zone on Earth is further than ±14:00.
+  if (om > 59 || oh > 14 || (oh === 14 && om > 0)) return undefined;
+  return (zone.startsWith('-') ? -1 : 1) * (oh * 60 + om);
+}
+
+/**
+ * The first way `match` differs from the strict spelling, in the order a writer would fix them,
+ * or undefined when it is the strict spelling.
+ */
+function spellingProblem(match: RegExpExecArray): string | undefined {
+  const [, , , , sep, hs, , ss, , gap, zone] = match;
+  if (sep === undefined) return undefined;
+  if (ss === undefined) return 'the seconds are missing (the XSD dateTime needs hh:mm:ss)';
+  if (zone === undefined) return 'a date-time needs a zone: Z or ±hh:mm';
+  if (sep === 't' || zone === 'z') return 'T and Z are written in capitals';
+  if (sep !== 'T' || hs?.length !== 2 || gap !== '' || (zone !== 'Z' && zone.length !== 6))
+    return 'use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm';
+  return undefined;
+}
+
+/** Reads a trimmed value in the grammar's shape, or undefined when it has another shape. */
+function readShape(text: string): Shape | undefined {
+  const match = SHAPE.exec(text);
+  if (!match) return undefined;
+  const [, ys, mos, ds, sep, hs, mis, ss, fraction, , zone] = match;
+  const shape: Shape = {
+    y: Number(ys),
+    month: Number(mos),
+    d: Number(ds),
+    time: undefined,
+    spelling: spellingProblem(match),
+  };
+  if (sep !== undefined) {
+    shape.time = {
+      h: Number(hs),
+      mi: Number(mis),
+      s: Number(ss ?? '0'),
+      ms: fraction === undefined ? 0 : Math.floor(Number(`0${fraction}`) * 1000),
+      zoned: zone !== undefined,
+      offset: zone === undefined ? undefined : offsetMinutes(zone),
+    };
+  }
+  return shape;
+}
+
+/**
+ * Why the fields of a value name no date or instant a sitemap can hold, or undefined when they do.
+ * The one judge of days, times and offsets for both the parse and the check.
+ */
+function fieldProblem(text: string, shape: Shape): string | undefined {
+  const { y, month, d, time } = shape;
+  if (y === 0) return `${text}: there is no year 0000 in a sitemap date (years start at 0001)`;
+  if (!isRealDate(y, month, d)) return `${text} is not a real date`;
+  if (time === undefined) return undefined;
+  if (time.h === 24 && time.mi === 0 && time.s === 0 && time.ms === 0)
+    return `${text} is not a real time: W3C hours run 00-23; write 00:00:00 of the next day`;
+  if (time.h > 23 || time.mi > 59 || time.s > 59) return `${text} is not a real time`;
+  if (time.zoned && time.offset === undefined)
+    return `${text}: the zone offset must be between -14:00 and +14:00`;
+  // Written in UTC, an instant outside these years would need a year 0000 or five digits.
+  const at = instant(shape);
+  if (at !== undefined && at < FIRST_INSTANT)
+    return `${text} falls before 0001-01-01T00:00:00Z in UTC: there is no year 0000 in a sitemap date`;
+  if (at !== undefined && at >= END_INSTANT)
+    return `${text} falls after 9999-12-31T23:59:59Z in UTC: a sitemap date has a four-digit year`;
+  return undefined;
+}
+
+/** The instant a date-time with a zone means, in ms since the epoch; undefined for one without. */
+function instant({ y, month, d, time }: Shape): number | undefined {
+  if (time === undefined || time.offset === undefined) return undefined;
+  return utcMs(y, month, d, time.h, time.mi, time.s, time.ms) - time.offset * 60_000;
+}
+
+function formatDay(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** `YYYY-MM-DDThh:mm:ssZ`, midnight included: a date-time written with a zone stays one. */
+function formatInstant(date: Date): string {
+  return flat(
+    `${formatDay(date)}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
+  );
+}
+
+/** Formats a Date: `YYYY-MM-DD` at exactly midnight UTC, else `YYYY-MM-DDThh:mm:ssZ`. */
+export function formatDate(date: Date): string {
+  const midnight =
+    date.getUTCHours() === 0 &&
+    date.getUTCMinutes() === 0 &&
+    date.getUTCSeconds() === 0 &&
+    date.getUTCMilliseconds() === 0;
+  return midnight ? formatDay(date) : formatInstant(date);
+}
+
+/** `Jul`, `July` and `Sept` -> 0-11; -1 for a word that only starts like a month. */
 function monthIndex(name: string): number {
   const lower = name.toLowerCase();
   const index = MONTHS.indexOf(lower.slice(0, 3));
-  const full = [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-  ];
   if (index === -1) return -1;
-  // The name must be the month's abbreviation or its full name, not any word starting alike.
-  return lower.length === 3 || full[index] === lower || (lower === 'sept' && index === 8)
+  return lower.length === 3 || FULL_MONTHS[index] === lower || (lower === 'sept' && index === 8)
     ? index
     : -1;
 }
@@ -59,46 +241,17 @@ function parseNamedDate(text: string): DateParse | null {
   else if (dmy) [, day, month, year] = dmy;
   else return null;
   const m = monthIndex(month as string) + 1;
-  const y = Number(year);
-  const d = Number(day);
   if (m === 0) return null;
-  if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
-  return { ok: true, value: `${pad(y, 4)}-${pad(m)}-${pad(d)}` };
-}
-
-/** Neither the protocol's W3C dates nor the XSD have a year 0000 or earlier. */
-const NO_YEAR_ZERO = (text: string) =>
-  `${text}: there is no year 0000 in a sitemap date (years start at 0001)`;
-
-export type DateParse = { ok: true; value: string } | { ok: false; reason: string };
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-/** Whether day `d` of month `m` (1-12) exists in year `y` (proleptic Gregorian). */
-export function isRealDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = m === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
-  return d <= days;
-}
-
-/** Formats a Date: `YYYY-MM-DD` at exactly midnight UTC, else `YYYY-MM-DDThh:mm:ssZ`. */
-export function formatDate(date: Date): string {
-  const y = date.getUTCFullYear();
-  const day = `${pad(y, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  if (
-    date.getUTCHours() === 0 &&
-    date.getUTCMinutes() === 0 &&
-    date.getUTCSeconds() === 0 &&
-    date.getUTCMilliseconds() === 0
-  ) {
-    return day;
-  }
-  return flat(
-    `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
-  );
+  const shape: Shape = {
+    y: Number(year),
+    month: m,
+    d: Number(day),
+    time: undefined,
+    spelling: undefined,
+  };
+  const problem = fieldProblem(text, shape);
+  if (problem !== undefined) return { ok: false, reason: problem };
+  return { ok: true, value: `${pad(shape.y, 4)}-${pad(m)}-${pad(shape.d)}` };
 }
 
 /**
@@ -118,15 +271,8 @@ export function parseLastmod(input: unknown): DateParse {
   if (typeof input !== 'string')
     return { ok: false, reason: `${JSON.stringify(input)} is not a date` };
   const text = input.trim();
-  const dateOnly = DATE_ONLY.exec(text);
-  if (dateOnly) {
-    const [, y, m, d] = dateOnly.map(Number) as [number, number, number, number];
-    if (y < 1) return { ok: false, reason: NO_YEAR_ZERO(text) };
-    if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
-    return { ok: true, value: text };
-  }
-  const dt = DATE_TIME.exec(text);
-  if (!dt) {
+  const shape = readShape(text);
+  if (shape === undefined) {
     const named = parseNamedDate(text);
     if (named) return named;
     if (RFC_2822.test(text)) {
@@ -138,38 +284,48 @@ export function parseLastmod(input: unknown): DateParse {
       reason: `${JSON.stringify(text)} is not a date we can read (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)`,
     };
   }
-  const [, ys, ms, ds, hs, mins, ss = '0', , zone] = dt;
-  const [y, m, d, h, mi, s] = [ys, ms, ds, hs, mins, ss].map(Number) as number[] as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (y < 1) return { ok: false, reason: NO_YEAR_ZERO(text) };
-  if (!isRealDate(y, m, d)) return { ok: false, reason: `${text} is not a real date` };
-  if (h > 23 || mi > 59 || s > 59) return { ok: false, reason: `${text} is not a real time` };
-  if (zone === undefined) return { ok: true, value: `${ys}-${ms}-${ds}` };
-  let offsetMinutes = 0;
-  if (zone !== 'Z' && zone !== 'z') {
-    const sign = zone.startsWith('-') ? -1 : 1;
-    const digits = zone.slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2));
-    const om = Number(digits.slice(2) || '0');
-    if (oh > 23 || om > 59) return { ok: false, reason: `${text} has an impossible zone offset` };
-    offsetMinutes = sign * (oh * 60 + om);
-  }
-  // Not Date.UTC: it reads years 0-99 as 1900-1999.
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  date.setUTCHours(h, mi - offsetMinutes, s, 0);
-  if (date.getUTCFullYear() < 1) return { ok: false, reason: NO_YEAR_ZERO(text) };
-  const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  const problem = fieldProblem(text, shape);
+  if (problem !== undefined) return { ok: false, reason: problem };
+  const day = text.slice(0, 10);
+  const at = instant(shape);
+  // No zone: the date is the author's; the time without a zone is no instant we could write.
+  if (at === undefined) return { ok: true, value: day };
+  // Whole seconds: a fraction adds nothing a sitemap reader uses.
+  return { ok: true, value: formatInstant(new Date(Math.floor(at / 1000) * 1000)) };
+}
+
+/** Why a value that is not in the grammar's strict spelling is refused, in the writer's terms. */
+function whyNot(text: string, shape: Shape | undefined): string {
+  if (shape?.spelling !== undefined) return shape.spelling;
+  if (DATE_WITH_ZONE.test(text)) return 'a date alone takes no zone: write YYYY-MM-DD';
+  if (REDUCED.test(text))
+    return 'a year or month alone is not accepted by the XSD: write YYYY-MM-DD';
+  return 'use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm';
+}
+
+/**
+ * Checks one written lastmod: the W3C Datetime forms that the sitemaps.org XSD also accepts, and
+ * nothing else. Surrounding white space is allowed (the XSD collapses it).
+ * @example checkW3cDatetime('2024-05-01').ok // true
+ * @example checkW3cDatetime('2024-05-01T10:00:00.5+02:00').ok // true
+ * @example checkW3cDatetime('2024-02-30') // { ok: false, reason: '2024-02-30 is not a real date' }
+ * @example checkW3cDatetime('2024-05-01T10:00Z') // { ok: false, reason: '"2024-05-01T10:00Z" is not a W3C Datetime: the seconds are missing ...' }
+ */
+export function checkW3cDatetime(input: string): W3cDatetimeCheck {
+  const text = input.trim();
+  const shape = readShape(text);
+  if (shape === undefined || shape.spelling !== undefined)
+    return { ok: false, reason: `"${clip(text)}" is not a W3C Datetime: ${whyNot(text, shape)}` };
+  const problem = fieldProblem(text, shape);
+  if (problem !== undefined) return { ok: false, reason: problem };
+  const at = instant(shape);
+  if (at !== undefined) return { ok: true, precision: 'datetime', earliest: at, latest: at };
+  // A bare date: the day as it starts in UTC+14 and as it ends in UTC-12.
+  const start = utcMs(shape.y, shape.month, shape.d);
   return {
     ok: true,
-    value: flat(
-      `${day}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}Z`,
-    ),
+    precision: 'date',
+    earliest: start - 14 * HOUR,
+    latest: start + 36 * HOUR - 1,
   };
 }

@@ -12,12 +12,16 @@ import { IMAGE_NS, MAX_URL_LENGTH, SEEDS_MAX_BYTES_PER_SITEMAP, XHTML_NS } from 
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { SitemapWarning } from '../types.js';
 import { isPlainUrl } from '../url/encode.js';
-import { checkEntry } from '../validate/check-entry.js';
-import { checkLimits } from '../validate/check-limits.js';
-import type { ParsedEntry, RootKind } from '../validate/entry-builder.js';
-import { RULES, type RuleId } from '../validate/rules.js';
-import { checkW3cDatetime } from '../validate/w3c-datetime.js';
-import { runXsd } from '../validate/xsd.js';
+import {
+  checkEntry,
+  checkLimits,
+  checkW3cDatetime,
+  type ParsedEntry,
+  type RootKind,
+  RULES,
+  type RuleId,
+  runXsd,
+} from '../validate/index.js';
 import { formatPriority, type RenderItem } from '../xml/render.js';
 
 const MAX_LISTED = 10;

@@ -3,12 +3,12 @@
  * changefreq, priority and hreflang links. Values quoted in a message are clipped. Pure.
  */
 
+import { checkW3cDatetime } from '../dates/w3c-datetime.js';
 import { CHANGEFREQS } from '../limits.js';
 import { clip } from '../url/shorten.js';
 import { directoryOf, inspectUrl, isUnderSitemap, sameSite } from './check-url.js';
 import type { ParsedEntry, RootKind } from './parse-sitemap.js';
 import type { RuleId } from './rules.js';
-import { checkW3cDatetime } from './w3c-datetime.js';
 
 export interface EntryContext {
   kind: RootKind;

@@ -6,6 +6,7 @@
 
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { argsProblem } from '../cli/usage-error.js';
 import { isSitemapError } from '../errors.js';
 import { formatReport } from './format.js';
 import { normaliseSite } from './site.js';
@@ -50,16 +51,8 @@ function usageError(io: CommandIO, message: string): number {
   return 2;
 }
 
-function argsError(error: unknown): string {
-  const { code, message } = error as { code?: string; message: string };
-  const option = /'(-[^' ]+)/.exec(message)?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined)
-    return `unknown option ${option}`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
-    return `option ${option} ${message.includes('argument missing') ? 'needs a value' : 'takes no value'}`;
-  }
-  return message;
-}
+/** Every flag, for "did you mean" after a mistyped one. */
+const FLAGS = Object.keys(OPTIONS).map((name) => `--${name}`);
 
 /**
  * Runs `sitemapkit validate` with the arguments after `validate`.
@@ -72,7 +65,7 @@ export async function validateCommand(args: string[], io: CommandIO): Promise<nu
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return usageError(io, argsError(error));
+    return usageError(io, argsProblem(error, FLAGS));
   }
   const { values, positionals } = parsed;
   if (values.help === true) {

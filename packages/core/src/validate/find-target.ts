@@ -6,16 +6,12 @@
  */
 
 import { realpathSync, statSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { SitemapError } from '../errors.js';
-import {
-  describeNotFile,
-  kindOfPath,
-  notFileMessage,
-  openRegularFile,
-} from '../files/regular-file.js';
+import { describeNotFile, kindOfPath, notFileMessage } from '../files/regular-file.js';
+import { readStart } from '../files/write.js';
 import { MAX_ROBOTS_BYTES } from './bounds.js';
 
 export interface RobotsSitemap {
@@ -84,18 +80,29 @@ export function rootElementName(head: string): string | undefined {
   return name?.slice(name.indexOf(':') + 1);
 }
 
-/** Reads at most `max` bytes from the start of a regular file; a problem when it is none. */
-async function readStart(path: string, max: number): Promise<Buffer | { problem: string }> {
-  const opened = await openRegularFile(path);
-  if ('problem' in opened) return opened;
+/** Whether a real path (no links in it) is the real folder or inside it. */
+function inside(realRoot: string, real: string): boolean {
+  return real === realRoot || real.startsWith(realRoot + sep);
+}
+
+/**
+ * Reads at most `max` bytes from the start of a regular file in the folder; a problem when it is
+ * none. A symlink is followed only while it stays in the folder (the folder is the boundary, for a
+ * file's first bytes too); its real path, which holds no link, is what is read.
+ */
+async function readStartInFolder(
+  root: string,
+  file: string,
+  max: number,
+): Promise<Buffer | { problem: string }> {
   try {
-    const length = Math.min(max, opened.size);
-    const { buffer, bytesRead } = await opened.handle.read(Buffer.alloc(length), 0, length, 0);
-    return buffer.subarray(0, bytesRead);
+    const real = await realpath(resolve(root, file));
+    if (!inside(await realpath(root), real))
+      return { problem: 'a symlink out of the folder: not opened' };
+    const bytes = await readStart(real, max);
+    return bytes ?? { problem: 'could not be opened (no permission, or no longer a regular file)' };
   } catch (error) {
     return { problem: (error as Error).message };
-  } finally {
-    await opened.handle.close();
   }
 }
 
@@ -118,8 +125,8 @@ async function inflateStart(bytes: Buffer): Promise<Buffer> {
   return Buffer.concat(out).subarray(0, SNIFF_BYTES);
 }
 
-async function readHead(path: string): Promise<string> {
-  const bytes = await readStart(path, SNIFF_BYTES);
+async function readHead(root: string, file: string): Promise<string> {
+  const bytes = await readStartInFolder(root, file, SNIFF_BYTES);
   if (!Buffer.isBuffer(bytes)) return '';
   const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
   return (gzip ? await inflateStart(bytes) : bytes).toString('utf8');
@@ -148,7 +155,7 @@ async function sniff(root: string, problems: TargetProblem[]): Promise<string[]>
       problems.push({ file: name, message: notFileMessage(kind) });
       continue;
     }
-    const element = rootElementName(await readHead(resolve(root, name)));
+    const element = rootElementName(await readHead(root, name));
     if (element === 'sitemapindex') indexes.push(name);
     if (element === 'urlset') urlsets.push(name);
   }
@@ -196,7 +203,7 @@ export function fileInFolder(root: string): (file: string) => boolean | string {
   return (file) => {
     try {
       const real = realpathSync(resolve(root, file));
-      if (real !== realRoot && !real.startsWith(realRoot + sep)) return false;
+      if (!inside(realRoot, real)) return false;
       return describeNotFile(statSync(real)) ?? true;
     } catch {
       return false;
@@ -240,7 +247,7 @@ export async function findTarget(target: string): Promise<FoundTarget> {
     }
   }
   if (await usable(path, 'robots.txt', problems)) {
-    const bytes = await readStart(resolve(path, 'robots.txt'), MAX_ROBOTS_BYTES);
+    const bytes = await readStartInFolder(path, 'robots.txt', MAX_ROBOTS_BYTES);
     if (Buffer.isBuffer(bytes)) {
       const robots = robotsSitemaps(bytes.toString('utf8'));
       if (robots.length > 0) return { root: path, files: [], robots, how: 'robots.txt', problems };

@@ -7,7 +7,7 @@
 
 import { resolve } from 'node:path';
 import { clip } from '../url/shorten.js';
-import { MAX_EXTENSION_NAMES, MAX_XML_BYTES } from './bounds.js';
+import { MAX_EXTENSION_NAMES } from './bounds.js';
 import { checkEntry } from './check-entry.js';
 import { checkLimits } from './check-limits.js';
 import { isIndexLastmodStale, SetChecker } from './check-set.js';
@@ -235,23 +235,19 @@ class Run {
     if (url !== undefined) report.url = clip(url);
     if (stopped) report.partial = true;
     this.files.push(report);
-    if (stopped) {
-      const size = result.gzip
-        ? `inflates to more than ${fmt(MAX_XML_BYTES)} bytes, the most any consumer reads`
-        : `is ${fmt(result.bytes)} bytes, more than the ${fmt(MAX_XML_BYTES)} any consumer reads`;
-      this.add('limit-bytes', file, {
-        line: result.stoppedAt,
-        message: `${clip(file)} ${size}: reading stopped at ${fmt(MAX_XML_BYTES)} bytes, the rest of the file was not checked`,
-      });
-    }
+    const read =
+      result.stoppedAt === undefined
+        ? undefined
+        : { file, line: result.stoppedAt, gzip: result.gzip, bytes: result.bytes };
+    const limits = checkLimits(
+      kind,
+      result.parser.entryCount,
+      result.xmlBytes,
+      this.opts.limits,
+      read,
+    );
+    for (const f of limits) this.add(f.rule, file, f);
     if (kind === 'sitemapindex') this.nested(visit);
-    if (kind !== undefined) {
-      const limits = checkLimits(kind, result.parser.entryCount, result.xmlBytes, this.opts.limits);
-      for (const f of limits) {
-        // The bytes of a file read only in part were said above.
-        if (!(stopped && f.rule === 'limit-bytes')) this.add(f.rule, file, f);
-      }
-    }
     const listedLastmod = visit.listedBy?.lastmod;
     if (
       listedLastmod !== undefined &&

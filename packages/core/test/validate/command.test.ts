@@ -12,8 +12,13 @@ describe('usage errors exit 2 and name the option', () => {
     [[], 'missing <target>'],
     [['a', 'b'], 'one <target> only, got also: b'],
     [[CORPUS, '--bogus'], 'unknown option --bogus'],
-    [[CORPUS, '--site'], 'option --site needs a value'],
-    [[CORPUS, '--json=yes'], 'option --json takes no value'],
+    [[CORPUS, '--no-xds'], 'validate: unknown option --no-xds; did you mean --no-xsd?'],
+    [[CORPUS, '--site'], 'validate: --site needs a value'],
+    [[CORPUS, '--json=yes'], 'validate: --json takes no value'],
+    [
+      [CORPUS, '--site', '-x'],
+      'validate: --site needs a value; one that starts with a dash is written --site=-value',
+    ],
     [[CORPUS, '--limits', 'huge'], '--limits must be seeds or current, got "huge"'],
     [
       [CORPUS, '--site', 'example.com'],

@@ -65,6 +65,28 @@ describe('the folder is a boundary', () => {
     expect(report.findings.map((f) => f.rule)).toEqual(['sitemap-missing', 'sitemap-missing']);
   });
 
+  it('sniffs no symlink out of the folder, and still one inside it', async () => {
+    const site = await outsideAndSite({
+      'real.xml': `${XML}<urlset ${NS}><url><loc>https://example.com/</loc></url></urlset>\n`,
+    });
+    await symlink('../outside.xml', join(site, 'link.xml'));
+    await symlink('real.xml', join(site, 'inside.xml'));
+    const report = await validateSitemaps(site, { now: NOW });
+    expect(report.files.map((f) => f.path)).toEqual(['inside.xml', 'real.xml']);
+    expect(JSON.stringify(report)).not.toContain('SECRET');
+  });
+
+  it('reads no robots.txt that is a symlink out of the folder', async () => {
+    const site = await outsideAndSite({ 'index.html': '<html></html>' });
+    await symlink('../outside.txt', join(site, 'robots.txt'));
+    const report = await validateSitemaps(site, { now: NOW });
+    expect(JSON.stringify(report)).not.toContain('SECRET');
+    expect(report.findings.map((f) => [f.rule, f.file, f.message])).toEqual([
+      ['file-unreadable', 'robots.txt', 'cannot be read: a symlink out of the folder: not opened'],
+      ['no-sitemap', '.', expect.stringMatching(/^no sitemap found/)],
+    ]);
+  });
+
   it('expands no external entity and no entity bomb', async () => {
     const lol = Array.from(
       { length: 10 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkW3cDatetime } from '../../src/validate/w3c-datetime.js';
+import { checkW3cDatetime } from '../../src/dates/w3c-datetime.js';
 
 /** Value -> accepted, or the start of the reason it is not. */
 const CASES: Record<string, true | string> = {
