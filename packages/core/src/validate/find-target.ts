@@ -182,14 +182,23 @@ async function moreIndexes(root: string, first: string): Promise<string[]> {
 }
 
 /**
- * Whether a name in the folder is a regular file to use: a FIFO, socket, device or folder under a
- * sitemap's name is a problem, never opened.
+ * Whether a name in the folder is a regular file in the folder to use: a FIFO, socket, device or
+ * folder under a sitemap's name, or a symlink that leads out of the folder, is a problem, never
+ * opened.
  */
 async function usable(root: string, name: string, problems: TargetProblem[]): Promise<boolean> {
   const kind = await kindOfPath(resolve(root, name));
-  if (kind === 'file') return true;
-  if (kind !== 'missing') problems.push({ file: name, message: notFileMessage(kind) });
-  return false;
+  if (kind === 'missing') return false;
+  if (kind !== 'file') {
+    problems.push({ file: name, message: notFileMessage(kind) });
+    return false;
+  }
+  const real = await realpath(resolve(root, name)).catch(() => null);
+  if (real === null || !inside(await realpath(root), real)) {
+    problems.push({ file: name, message: 'a symlink out of the folder: not opened' });
+    return false;
+  }
+  return true;
 }
 
 /**

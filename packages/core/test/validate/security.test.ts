@@ -87,6 +87,21 @@ describe('the folder is a boundary', () => {
     ]);
   });
 
+  it('takes no sitemap-index.xml or sitemap.xml that is a symlink out of the folder', async () => {
+    const site = await outsideAndSite({
+      'real.xml': `${XML}<urlset ${NS}><url><loc>https://example.com/</loc></url></urlset>\n`,
+    });
+    await symlink('../outside.xml', join(site, 'sitemap-index.xml'));
+    await symlink('../outside.xml', join(site, 'sitemap.xml'));
+    const report = await validateSitemaps(site, { now: NOW });
+    expect(JSON.stringify(report)).not.toContain('SECRET');
+    expect(report.files.map((f) => f.path)).toEqual(['real.xml']);
+    expect(report.findings.map((f) => [f.rule, f.file])).toEqual([
+      ['file-unreadable', 'sitemap-index.xml'],
+      ['file-unreadable', 'sitemap.xml'],
+    ]);
+  });
+
   it('expands no external entity and no entity bomb', async () => {
     const lol = Array.from(
       { length: 10 },
