@@ -1,5 +1,6 @@
 /**
- * Which pages are Astro's besides the files it rendered: on-demand routes with a fixed path, and
+ * Which page a route is (`pageAt`, for the build's on-demand pages and the dev server's), and
+ * which pages are Astro's besides the files it rendered: on-demand routes with a fixed path, and
  * locale error pages. URLs and route keys are the core's (`pathUrl`, `fileRouteKey`,
  * `urlRouteKey`): no URL rule is written here. Pure.
  */
@@ -8,6 +9,18 @@ import type { IntegrationResolvedRoute } from 'astro';
 
 const INDEX_SOURCE = /(^|\/)index\.[^./]+$/;
 const STATUS_PAGE = /^\/?(404|500)\/?$/;
+
+/**
+ * The page of a route at `pathname`, as the build would emit it: its path without slashes at
+ * either end, and whether it is a folder's index (the root, or a route whose source is an
+ * `index` file). The one rule the on-demand pages and the dev server's pages follow.
+ * @example pageAt('/blog/', 'src/pages/blog/index.astro') // { path: 'blog', isIndex: true }
+ * @example pageAt('/about', 'src/pages/about.astro') // { path: 'about', isIndex: false }
+ */
+export function pageAt(pathname: string, entrypoint: string): { path: string; isIndex: boolean } {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  return { path, isIndex: path === '' || INDEX_SOURCE.test(entrypoint) };
+}
 
 /**
  * Absolute URLs of on-demand (not prerendered) pages whose path is fixed: they have no HTML
@@ -24,10 +37,10 @@ export function onDemandPageUrls(
   for (const route of routes) {
     if (route.type !== 'page' || route.isPrerendered || route.origin === 'internal') continue;
     if (route.params.length > 0 || route.pathname === undefined) continue;
-    const path = route.pathname.replace(/^\/+|\/+$/g, '');
+    const { path, isIndex } = pageAt(route.pathname, route.entrypoint);
     if (STATUS_PAGE.test(path.split('/').pop() ?? '')) continue;
     // The URL a file of this route would have: the core's rule, so both agree.
-    urls.push(pathUrl(path, policy, path === '' || INDEX_SOURCE.test(route.entrypoint)));
+    urls.push(pathUrl(path, policy, isIndex));
   }
   return urls.sort();
 }

@@ -10,9 +10,8 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { MemoryPage, PageLister } from '@sitemapkit/core';
 import type { IntegrationResolvedRoute } from 'astro';
+import { pageAt } from './astro-pages.js';
 import type { AstroSite } from './astro-site.js';
-
-const INDEX_SOURCE = /(^|\/)index\.[^./]+$/;
 
 /** What the comment at the top of every served file says, but for the dynamic routes. */
 const DEV_COMMENT = [
@@ -22,16 +21,16 @@ const DEV_COMMENT = [
 ];
 
 /** A dynamic route left out of the dev set, and why. */
-export interface LeftOutRoute {
+interface LeftOutRoute {
   pattern: string;
   reason: string;
 }
 
 /** Loads a page's module (its `entrypoint`, as Astro's route names it) through the dev server. */
-export type DevModuleLoader = (entrypoint: string) => Promise<unknown>;
+type DevModuleLoader = (entrypoint: string) => Promise<unknown>;
 
 /** The parts of Vite's dev server used here: Vite 6+ environments' runners, or `ssrLoadModule`. */
-export interface DevServerModules {
+interface DevServerModules {
   environments?: Record<string, object | undefined>;
   ssrLoadModule?: (url: string) => Promise<unknown>;
 }
@@ -43,7 +42,7 @@ type Params = Record<string, string | undefined>;
  * first runnable environment among Astro's (`prerender`, `ssr`, `astro`), else `ssrLoadModule`.
  * The runner re-evaluates a module once its file (or an import) changed, so edits show.
  */
-export function devModuleLoader(server: DevServerModules, root: string): DevModuleLoader {
+function devModuleLoader(server: DevServerModules, root: string): DevModuleLoader {
   return async (entrypoint) => {
     const file = isAbsolute(entrypoint) ? entrypoint : resolve(root, entrypoint);
     // An injected route may name a package's file (`@astrojs/starlight/...`): Vite resolves it.
@@ -69,10 +68,7 @@ function withBase(base: string, path: string): string {
  * `data`; the `page` param is `undefined` on the first page of a `[...page]` route, else the
  * page number.
  */
-export function devPaginate(
-  route: Pick<IntegrationResolvedRoute, 'params' | 'generate'>,
-  base: string,
-) {
+function devPaginate(route: Pick<IntegrationResolvedRoute, 'params' | 'generate'>, base: string) {
   return (
     data: readonly unknown[],
     args: {
@@ -133,13 +129,6 @@ function reasonOf(error: unknown): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
-/** The page of a route at `pathname` (`/blog/post/`), as the build would emit it. */
-function pageAt(pathname: string, entrypoint: string): MemoryPage {
-  const path = pathname.replace(/^\/+|\/+$/g, '');
-  // The file the build would emit for it: a folder's index when its source is an index.
-  return { path, isIndex: path === '' || INDEX_SOURCE.test(entrypoint) };
-}
-
 /** The paths of a prerendered dynamic route: its `getStaticPaths` params through `generate`. */
 async function staticPaths(
   route: IntegrationResolvedRoute,
@@ -185,7 +174,7 @@ async function staticPaths(
  * The pages of the routes: those with a fixed path, and those `getStaticPaths` lists for a
  * prerendered dynamic route (when `load` is given); the dynamic routes left out, and why.
  */
-export async function devRoutes(
+async function devRoutes(
   routes: readonly IntegrationResolvedRoute[],
   load?: DevModuleLoader,
   base = '/',
@@ -224,7 +213,7 @@ export async function devRoutes(
 }
 
 /** The comment lines of the served files. */
-export function devComment(leftOut: readonly LeftOutRoute[]): string[] {
+function devComment(leftOut: readonly LeftOutRoute[]): string[] {
   if (leftOut.length === 0) return [...DEV_COMMENT, 'dynamic routes left out: none'];
   return [
     ...DEV_COMMENT,

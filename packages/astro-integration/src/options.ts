@@ -7,10 +7,12 @@ import {
   type ChangeFreq,
   type SitemapOptions as CoreOptions,
   forFreshOutDir,
-  resolveOptions,
+  invalidOptions,
+  optionProblems,
   SitemapError,
   type SitemapItem,
   type SourceDir,
+  unknownOption,
 } from '@sitemapkit/core';
 import { localeErrorPages } from './astro-pages.js';
 import type { AstroSite } from './astro-site.js';
@@ -137,8 +139,13 @@ export const ChangeFreqEnum = {
 const NAMESPACES = new Set(['news', 'xhtml', 'image', 'video']);
 /** Options @astrojs/sitemap renamed: what a migrating config may still say. */
 const RENAMED_OPTIONS: Record<string, string> = { prefix: 'filenameBase' };
-/** Core option names in core messages, as this integration's users know them. */
-const RENAMED: Array<[RegExp, string]> = [[/`maxUrlsPerSitemap`/g, '`entryLimit`']];
+/**
+ * Core options this integration's users know by @astrojs/sitemap's name: core name -> that
+ * name, the option handed over as the core's and said as ours in the core's messages.
+ */
+const CORE_NAMES = { maxUrlsPerSitemap: 'entryLimit' } as const satisfies Partial<
+  Record<keyof CoreOptions, keyof SitemapOptions>
+>;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -151,7 +158,9 @@ function ownProblems(o: Record<string, unknown>): string[] {
     if (KNOWN_KEYS.has(key) || o[key] === undefined) continue;
     const renamed = RENAMED_OPTIONS[key];
     problems.push(
-      renamed ? `unknown option \`${key}\`: it is \`${renamed}\` now` : `unknown option \`${key}\``,
+      renamed
+        ? `unknown option \`${key}\`: it is \`${renamed}\` now`
+        : unknownOption(key, [...KNOWN_KEYS]),
     );
   }
   if (o.namespaces !== undefined) {
@@ -213,15 +222,17 @@ const PASSED_KEYS = [
   'indexNow',
   'images',
 ] as const satisfies ReadonlyArray<keyof SitemapOptions & keyof CoreOptions>;
-/** Options this integration maps itself instead of handing them to the core. */
-const MAPPED_KEYS = ['entryLimit', 'namespaces', 'content'] as const;
+/** Options this integration maps itself instead of handing them to the core as they are. */
+const MAPPED_KEYS = [...Object.values(CORE_NAMES), 'namespaces', 'content'] as const;
 const KNOWN_KEYS = new Set<string>([...PASSED_KEYS, ...MAPPED_KEYS]);
 
 /** The core options these options map to, for a site and output folder known later. */
 export function toCoreOptions(options: SitemapOptions): Omit<CoreOptions, 'site' | 'outDir'> {
   const core: Record<string, unknown> = {};
   for (const key of PASSED_KEYS) if (options[key] !== undefined) core[key] = options[key];
-  if (options.entryLimit !== undefined) core.maxUrlsPerSitemap = options.entryLimit;
+  for (const [name, ours] of Object.entries(CORE_NAMES)) {
+    if (options[ours] !== undefined) core[name] = options[ours];
+  }
   // Astro empties the output folder: IndexNow compares with the deployed sitemaps by default.
   return forFreshOutDir(core) as Omit<CoreOptions, 'site' | 'outDir'>;
 }
@@ -237,29 +248,12 @@ export function checkOptions(options: unknown): SitemapOptions {
       'options must be an object',
     ]);
   }
-  const problems = ownProblems(options);
-  try {
-    // Site and folder are placeholders: only the options' own shape is checked here.
-    resolveOptions({
-      ...toCoreOptions(options as SitemapOptions),
-      site: 'https://example.com',
-      outDir: '.',
-    });
-  } catch (error) {
-    if (!(error instanceof SitemapError) || error.code !== 'invalid-options') throw error;
-    for (const problem of error.problems) {
-      problems.push(RENAMED.reduce((text, [from, to]) => text.replace(from, to), problem));
-    }
-  }
-  if (problems.length > 0) {
-    const list = problems.map((p) => `  - ${p}`).join('\n');
-    throw new SitemapError(
-      'invalid-options',
-      `@sitemapkit/astro: invalid options:\n${list}`,
-      {},
-      problems,
-    );
-  }
+  const problems = [
+    ...ownProblems(options),
+    // The core's checks of what is given: the site and the output folder are Astro's, later.
+    ...optionProblems(toCoreOptions(options as SitemapOptions), { names: CORE_NAMES }),
+  ];
+  if (problems.length > 0) throw invalidOptions(problems, '@sitemapkit/astro');
   return options as SitemapOptions;
 }
 

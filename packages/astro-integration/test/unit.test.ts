@@ -1,14 +1,15 @@
 /**
- * Pure parts, table-driven: on-demand page URLs under each slash
- * policy, locale error pages, what is read from Astro's config, the mapping to core options.
+ * Pure parts, table-driven: the page of a route, on-demand page URLs under each slash
+ * policy, locale error pages, what is read from Astro's config, the options' check and their
+ * mapping to core options.
  */
 
 import type { UrlPolicy } from '@sitemapkit/core';
 import type { AstroConfig, IntegrationResolvedRoute } from 'astro';
 import { describe, expect, test } from 'vitest';
-import { localeErrorPages, onDemandPageUrls } from '../src/astro-pages.js';
+import { localeErrorPages, onDemandPageUrls, pageAt } from '../src/astro-pages.js';
 import { readAstroSite } from '../src/astro-site.js';
-import { toCoreOptions } from '../src/options.js';
+import { checkOptions, toCoreOptions } from '../src/options.js';
 
 function route(
   pathname: string | undefined,
@@ -81,6 +82,16 @@ describe('onDemandPageUrls', () => {
   for (const [name, [policy, urls]] of Object.entries(rows)) {
     test(name, () => expect(onDemandPageUrls(routes, policy)).toEqual(urls));
   }
+});
+
+test('pageAt: the page of a route, as the build would emit it', () => {
+  expect(pageAt('/', 'src/pages/index.astro')).toEqual({ path: '', isIndex: true });
+  expect(pageAt('/blog/', 'src/pages/blog/index.md')).toEqual({ path: 'blog', isIndex: true });
+  expect(pageAt('/blog/post', 'src/pages/blog/[slug].astro')).toEqual({
+    path: 'blog/post',
+    isIndex: false,
+  });
+  expect(pageAt('//about//', 'src/pages/about.astro')).toEqual({ path: 'about', isIndex: false });
 });
 
 test('localeErrorPages', () => {
@@ -164,5 +175,33 @@ describe('toCoreOptions', () => {
   test('indexNow is handed to the core as it is', () => {
     const indexNow = { key: 'abcdef0123', stateFile: '.cache/indexnow.tsv.gz' };
     expect(toCoreOptions({ indexNow })).toEqual({ indexNow });
+  });
+});
+
+describe('checkOptions', () => {
+  /** The problems `checkOptions` lists, or none. */
+  function problems(options: unknown): string[] {
+    try {
+      checkOptions(options);
+      return [];
+    } catch (error) {
+      return (error as { problems: string[] }).problems;
+    }
+  }
+
+  test("an option mistyped is named with this integration's name it most likely meant", () => {
+    expect(problems({ entrylimit: 10, filenamebase: 'map' })).toEqual([
+      'unknown option `entrylimit`; did you mean `entryLimit`?',
+      'unknown option `filenamebase`; did you mean `filenameBase`?',
+    ]);
+  });
+
+  test("a core option this integration does not offer is unknown here: Astro's config gives it", () => {
+    expect(problems({ site: 'https://e.com', entryLimit: 10 })).toEqual(['unknown option `site`']);
+  });
+
+  test("an IndexNow key file is checked against the site at build time, when Astro's is known", () => {
+    const indexNow = { key: 'abcdef0123', keyLocation: 'https://my-site.dev/key.txt' };
+    expect(problems({ indexNow })).toEqual([]);
   });
 });

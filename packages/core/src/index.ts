@@ -13,6 +13,13 @@ export type { DetectedSite, GeneratorId } from './generators/types.js';
 export { type VitePressSiteConfig, vitePressSite } from './generators/vitepress.js';
 export { forFreshOutDir } from './indexnow/options.js';
 export * from './limits.js';
+export {
+  checkOptions,
+  invalidOptions,
+  type OptionsCheck,
+  optionProblems,
+  unknownOption,
+} from './options/check-options.js';
 export type { ResolvedOptions } from './options/resolve-options.js';
 export { DEFAULTS, resolveOptions } from './options/resolve-options.js';
 export type { ReportPage } from './output/report.js';

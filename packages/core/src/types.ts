@@ -1,6 +1,7 @@
 /**
  * Public types of @sitemapkit/core. Options are validated and normalised once by
- * `resolveOptions()` (options.ts) into `ResolvedOptions`; everything else reads only that.
+ * `resolveOptions()` (options/resolve-options.ts, by the table in options/table.ts) into
+ * `ResolvedOptions`; everything else reads only that.
  */
 
 export type ChangeFreq = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
@@ -139,9 +140,15 @@ export interface SitemapOptions {
    * `i18n`, or a folder named like a language); `/products/404/` stays. @default true
    */
   excludeErrorPages?: boolean;
-  /** Globs over URL paths relative to `base` (`/blog/**`); only matching pages are listed. */
+  /**
+   * Globs over URL paths relative to `base` (`/blog/**`); only matching pages are listed.
+   * @default []
+   */
   include?: string[];
-  /** Globs over URL paths relative to `base` (`/drafts/**`); matching pages are left out. */
+  /**
+   * Globs over URL paths relative to `base` (`/drafts/**`); matching pages are left out.
+   * @default []
+   */
   exclude?: string[];
   /** Called with each absolute URL; return false to leave it out. */
   filter?: (url: string) => boolean;
@@ -152,6 +159,7 @@ export interface SitemapOptions {
    * to `base` -> source file (relative to `root`, or absolute). Its frontmatter, git history and
    * file time date the page, as a folder of `sources` would; a folder of `sources` that maps the
    * same page wins.
+   * @default {}
    * @example { '/blog/hello/': 'src/content/blog/hello.md', '/about/': 'src/pages/about.astro' }
    */
   pageSources?: Record<string, string>;
@@ -160,6 +168,7 @@ export interface SitemapOptions {
    * relative to `base` (keyed as `pageSources` is) -> its alternates, the page itself included,
    * each URL absolute or from the site's root (`/fr/a/`, base path included). Alternates in a
    * page's head win; these win over `i18n`'s locale prefixes.
+   * @default {}
    * @example { '/blog/hello/': [{ lang: 'en', url: 'https://e.com/blog/hello/' }, { lang: 'fr', url: 'https://e.com/fr/blog/bonjour/' }] }
    */
   pageAlternates?: Record<string, LinkItem[]>;
@@ -198,7 +207,10 @@ export interface SitemapOptions {
    * @example ['frontmatter', 'git'] // frontmatter is authoritative
    */
   lastmodFrom?: LastmodSource[];
-  /** Frontmatter date field names of your own, added to the ones read out of the box. */
+  /**
+   * Frontmatter date field names of your own, added to the ones read out of the box.
+   * @default {}
+   */
   dateFields?: DateFieldNames;
   /**
    * A page with pages under it in the URL tree (a section, a blog index, the home page) takes
@@ -226,9 +238,9 @@ export interface SitemapOptions {
    * @example { defaultLocale: 'en', locales: { en: 'en-US', es: 'es-ES' } }
    */
   i18n?: { defaultLocale: string; locales: Record<string, string> };
-  /** Extra absolute URLs to list (pages not emitted as HTML). */
+  /** Extra absolute URLs to list (pages not emitted as HTML). @default [] */
   customPages?: string[];
-  /** Extra sitemap URLs to list in the index (sitemaps made by other tools). */
+  /** Extra sitemap URLs to list in the index (sitemaps made by other tools). @default [] */
   customSitemaps?: string[];
   /** Last say over each entry; return a falsy value to drop it. */
   serialize?: (

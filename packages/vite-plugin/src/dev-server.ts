@@ -6,8 +6,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { type MemoryPage, sitemapDevMiddleware } from '@sitemapkit/core';
 import type { ResolvedConfig, ViteDevServer } from 'vite';
-import { basePath } from './base-path.js';
-import type { SitemapPluginOptions } from './index.js';
+import { type SitemapPluginOptions, viteCoreOptions } from './plugin-options.js';
 
 const HTML_FILE = /\.html?$/i;
 
@@ -52,16 +51,9 @@ export function devPages(config: ResolvedConfig): MemoryPage[] {
 /** Serves the set at `<base>sitemap-index.xml` and the files it lists. */
 export function serveSitemap(server: ViteDevServer, options: SitemapPluginOptions): void {
   const { config } = server;
-  const base = basePath(options.base ?? config.base);
   server.middlewares.use(
     sitemapDevMiddleware(
-      {
-        ...options,
-        cleanUrls: options.cleanUrls ?? false,
-        ...(base === undefined ? {} : { base }),
-        root: config.root,
-        comment: DEV_COMMENT,
-      },
+      { ...viteCoreOptions(options, config), comment: DEV_COMMENT },
       () => devPages(config),
       (error) => config.logger.error(`sitemapkit: ${error.message}`),
     ),

@@ -4,41 +4,12 @@
  * on disk, and reports through Vite's logger.
  */
 import { resolve } from 'node:path';
-import {
-  fileRouteKey,
-  forFreshOutDir,
-  formatSummaryLine,
-  generateSitemaps,
-  type SitemapOptions,
-} from '@sitemapkit/core';
+import { checkOptions, fileRouteKey, formatSummaryLine, generateSitemaps } from '@sitemapkit/core';
 import type { Environment, Plugin } from 'vite';
-import { basePath } from './base-path.js';
-import { checkOptions } from './check-options.js';
 import { serveSitemap } from './dev-server.js';
+import { type SitemapPluginOptions, VITE_OWNED, viteCoreOptions } from './plugin-options.js';
 
-/**
- * The core's options ({@link SitemapOptions}, documented in @sitemapkit/core), less `outDir`
- * and `root`, which come from Vite's `build.outDir` and `root`.
- */
-export interface SitemapPluginOptions
-  extends Omit<SitemapOptions, 'outDir' | 'root' | 'base' | 'cleanUrls'> {
-  /**
-   * Path the site is served under; a full URL gives its path.
-   * @default Vite's `base` (its path when it is a full URL; the path of `site` when it is `./`)
-   */
-  base?: string;
-  /**
-   * List `about.html` as `/about` (true) or as `/about.html` (false), as Vite serves it.
-   * @default false
-   */
-  cleanUrls?: boolean;
-}
-
-/** Options Vite owns, with the Vite setting to change instead. */
-const VITE_OWNED: Record<string, string> = {
-  outDir: "comes from Vite's `build.outDir`; set it there",
-  root: "comes from Vite's `root`; set it there",
-};
+export type { SitemapPluginOptions } from './plugin-options.js';
 
 /**
  * Maps Vite's resolved config to core options, generates, and reports through Vite's logger.
@@ -52,13 +23,9 @@ async function writeSitemaps(
   shown?: Set<string>,
 ): Promise<void> {
   const result = await generateSitemaps({
-    // Vite empties the output folder: IndexNow compares with the deployed sitemaps by default.
-    ...forFreshOutDir(options),
+    ...viteCoreOptions(options, config),
     // Each page's own HTML entry is its source; the user's `pageSources` and `sources` win.
     pageSources: { ...pages, ...options.pageSources },
-    cleanUrls: options.cleanUrls ?? false,
-    base: basePath(options.base ?? config.base),
-    root: config.root,
     outDir: resolve(config.root, config.build.outDir),
   });
   config.logger.info(formatSummaryLine(result));
@@ -81,7 +48,8 @@ async function writeSitemaps(
  * @example plugins: [sitemap({ site: 'https://example.com' })]
  */
 export function sitemap(options: SitemapPluginOptions): Plugin {
-  checkOptions(options ?? {}, VITE_OWNED);
+  // `site` is Vite's to know of no other way: it is required now, as the rest is checked.
+  checkOptions(options ?? {}, { owned: VITE_OWNED, required: ['site'] });
   /** Route key of each HTML page the client build emitted -> the HTML entry it came from. */
   let pages: Record<string, string> = {};
   /** Warnings said in this watch session, so a rebuild does not say them again. */

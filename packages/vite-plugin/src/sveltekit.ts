@@ -9,6 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
+  checkOptions,
   fileRouteKey,
   forFreshOutDir,
   formatSummaryLine,
@@ -17,8 +18,7 @@ import {
 } from '@sitemapkit/core';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { basePath } from './base-path.js';
-import { checkOptions } from './check-options.js';
-import type { SitemapPluginOptions } from './index.js';
+import type { SitemapPluginOptions } from './plugin-options.js';
 
 /**
  * The core's options ({@link SitemapPluginOptions}) less what SvelteKit decides: the output
@@ -246,7 +246,7 @@ function wrapAdapter(adapter: Adapter): void {
  * @example plugins: [sveltekit({ adapter: adapter() }), sitemap({ site: 'https://example.com' })]
  */
 export function sitemap(options: SvelteKitSitemapOptions): Plugin {
-  checkOptions(options ?? {}, KIT_OWNED);
+  checkOptions(options ?? {}, { owned: KIT_OWNED, required: ['site'] });
   /** Vite's config of a build SvelteKit has no adapter for: said once, when it builds. */
   let withoutAdapter: ResolvedConfig | undefined;
   return {

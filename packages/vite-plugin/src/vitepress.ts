@@ -6,6 +6,7 @@
  * `locales`) as `sitemapkit build` does, and does the rest.
  */
 import {
+  checkOptions,
   forFreshOutDir,
   formatSummaryLine,
   generateSitemaps,
@@ -15,7 +16,6 @@ import {
   type SitemapOptions,
   vitePressSite,
 } from '@sitemapkit/core';
-import { checkOptions } from './check-options.js';
 
 /**
  * The core's options ({@link SitemapOptions}) less what VitePress's config gives: `outDir`,
@@ -57,7 +57,8 @@ const VITEPRESS_OWNED: Record<string, string> = Object.fromEntries(
 export function sitemap(
   options: VitePressSitemapOptions = {},
 ): (config: VitePressSiteConfig) => Promise<void> {
-  checkOptions(options, VITEPRESS_OWNED, { site: 'https://example.com' });
+  // `site` may come from VitePress's `sitemap.hostname`, known when the build ends.
+  checkOptions(options, { owned: VITEPRESS_OWNED });
   return async (config) => {
     // The core's one mapping of VitePress's config, shared with `sitemapkit build`.
     const detected = vitePressSite(config, { giveSite: '`site` to sitemap()' });

@@ -1,11 +1,13 @@
 /**
  * Options are checked in the factory, before Vite runs a hook: a bad option fails at config time
- * with every problem listed. Vite's `base` maps to the sitemap's base path.
+ * with every problem listed. Vite's `base` maps to the sitemap's base path, in the one mapping
+ * the build and the dev server share.
  */
 import { SitemapError } from '@sitemapkit/core';
 import { describe, expect, test } from 'vitest';
 import { basePath } from '../src/base-path.js';
 import sitemapDefault, { type SitemapPluginOptions, sitemap } from '../src/index.js';
+import { viteCoreOptions } from '../src/plugin-options.js';
 
 /** Throws what the factory throws, or fails. */
 function factoryError(options: unknown): SitemapError {
@@ -106,4 +108,35 @@ describe('base path from Vite', () => {
       expect(basePath(base)).toBe(expected);
     });
   }
+});
+
+describe("the core's options, for the build and the dev server alike", () => {
+  const config = { base: '/app/', root: '/project' };
+
+  test("Vite's root and base; `.html` URLs as Vite serves them", () => {
+    expect(viteCoreOptions({ site: 'https://example.com', gzip: true }, config)).toEqual({
+      site: 'https://example.com',
+      gzip: true,
+      cleanUrls: false,
+      base: '/app/',
+      root: '/project',
+    });
+  });
+
+  test("the plugin's base and cleanUrls win; a relative base leaves the path to site", () => {
+    const options = { site: 'https://example.com/docs/', cleanUrls: true };
+    expect(viteCoreOptions({ ...options, base: '/b/' }, config)).toMatchObject({
+      cleanUrls: true,
+      base: '/b/',
+    });
+    expect(viteCoreOptions(options, { ...config, base: './' }).base).toBeUndefined();
+  });
+
+  test('IndexNow compares with the deployed sitemaps unless told otherwise: Vite empties outDir', () => {
+    const indexNow = { key: 'abcdef0123' };
+    expect(viteCoreOptions({ site: 'https://e.com', indexNow }, config).indexNow).toEqual({
+      compare: 'deployed',
+      key: 'abcdef0123',
+    });
+  });
 });

@@ -95,6 +95,12 @@ describe('VitePress', () => {
     );
   });
 
+  test('without `site`, nothing is checked against a site the config may give later', () => {
+    // VitePress's `sitemap.hostname` is read when the build ends: a key file on it is fine now.
+    const indexNow = { key: 'abcdef0123', keyLocation: 'https://docs.my-site.dev/key.txt' };
+    expect(() => sitemap({ indexNow })).not.toThrow();
+  });
+
   test("VitePress's own sitemap on: the build says to turn it off, and that its transformItems is not ours", async () => {
     const out = await mkdtemp(join(tmpdir(), 'sitemapkit-vitepress-out-'));
     await writeFile(join(out, 'index.html'), '<!doctype html><title>x</title>');
