@@ -31,8 +31,8 @@ export {
   renderSitemapSet,
   sitemapDevMiddleware,
 } from './render-set.js';
-export { isLanguageTag } from './select/head-rules.js';
 export type * from './types.js';
+export { isLanguageTag } from './url/language-tag.js';
 export { fileRouteKey, pathUrl, type UrlPolicy, urlRouteKey } from './url/map-file.js';
 
 export type {

@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { optionsFromDetected } from '../generators/options.js';
 import type { DetectedSite } from '../generators/types.js';
-import { isLanguageTag } from '../select/head-rules.js';
 import type { ChangeFreq, LastmodSource, SitemapOptions, SourceDir } from '../types.js';
+import { isLanguageTag } from '../url/language-tag.js';
 import { argsProblem, UsageError } from './usage-error.js';
 
 const HELP_COMMAND = 'sitemapkit build --help';

@@ -2,7 +2,7 @@
  * Usage errors of the `sitemapkit` command: what was typed wrong, said in the user's terms, with
  * the nearest flag or command and where the help is. They exit with code 2.
  */
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../options/did-you-mean.js';
 
 /** A mistake in the command line; `help` is the command that shows the usage. */
 export class UsageError extends Error {

@@ -61,16 +61,6 @@ function notAFile(path: string): SitemapError {
   );
 }
 
-async function sameBytes(path: string, data: Buffer): Promise<boolean> {
-  try {
-    const info = await lstat(path);
-    if (!info.isFile() || info.size !== data.length) return false;
-    return (await readFile(path)).equals(data);
-  } catch {
-    return false;
-  }
-}
-
 /** The name of a temporary file for `path`: `.name.<pid>.<8 hex>.tmp`, beside it. */
 export function tempName(path: string): string {
   return join(
@@ -82,8 +72,21 @@ export function tempName(path: string): string {
 /** Writes `data` to `path` atomically; returns false when the file already held these bytes. */
 export async function writeFileAtomic(path: string, data: Buffer | string): Promise<boolean> {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  if ((await kindAt(path)) === 'other') throw notAFile(path);
-  if (await sameBytes(path, bytes)) return false;
+  // One lstat says both whether a file may be replaced here and whether it holds these bytes.
+  let info: Awaited<ReturnType<typeof lstat>> | null = null;
+  try {
+    info = await lstat(path);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT') throw writeError(path, error);
+  }
+  if (info && !info.isFile()) throw notAFile(path);
+  if (info?.size === bytes.length) {
+    const same = await readFile(path).then(
+      (old) => old.equals(bytes),
+      () => false,
+    );
+    if (same) return false;
+  }
   const temp = tempName(path);
   try {
     beforeChange('write', temp);

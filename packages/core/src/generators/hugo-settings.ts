@@ -4,7 +4,7 @@
  * file itself when Hugo cannot be run. Keys are matched whatever their case, as Hugo matches them.
  * Pure.
  */
-import { isLanguageTag } from '../select/head-rules.js';
+import { isLanguageTag } from '../url/language-tag.js';
 
 /** One language of the site. */
 export interface HugoLanguage {

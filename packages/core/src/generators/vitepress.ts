@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { walkFiles } from '../discover/walk-files.js';
-import { isLanguageTag } from '../select/head-rules.js';
+import { isLanguageTag } from '../url/language-tag.js';
 import { fileRouteKey } from '../url/map-file.js';
 import { projectPath } from './project-path.js';
 import type { DetectedSite, Detector } from './types.js';

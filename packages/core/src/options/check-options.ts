@@ -4,9 +4,10 @@
  * adapter runs it when its config is loaded, before the site or the output folder may be known,
  * and gets the same messages.
  */
-import { closest } from '../cli/did-you-mean.js';
+
 import { SitemapError } from '../errors.js';
 import type { SitemapOptions } from '../types.js';
+import { closest } from './did-you-mean.js';
 import { isPlainObject } from './option-checks.js';
 import { OPTION_NAMES, OPTIONS } from './table.js';
 

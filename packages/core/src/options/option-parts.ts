@@ -7,11 +7,19 @@
 import { resolve } from 'node:path';
 import { type DateFields, normaliseFieldName } from '../dates/frontmatter-fields.js';
 import { parseLastmod } from '../dates/w3c-datetime.js';
-import { type HeadRules, isLanguageTag } from '../select/head-rules.js';
 import type { LastmodSource, LinkItem, SitemapOptions, SourceDir } from '../types.js';
 import { basePathProblem } from '../url/base-path.js';
 import { encodePath, encodeUrl, safeDecode } from '../url/encode.js';
+import { isLanguageTag } from '../url/language-tag.js';
 import { type Check, isPlainObject } from './option-checks.js';
+
+/** Which head rules apply; each can be turned off. */
+export interface HeadRules {
+  noindex: boolean;
+  canonical: boolean;
+  redirect: boolean;
+  hreflang: boolean;
+}
 
 /** A folder of `sources`, resolved. */
 export interface ResolvedSource {

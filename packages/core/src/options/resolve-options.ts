@@ -7,9 +7,9 @@ import { resolve } from 'node:path';
 import type { DateFields } from '../dates/frontmatter-fields.js';
 import { type ResolvedIndexNow, resolveIndexNow } from '../indexnow/options.js';
 import { stylesheetFileName } from '../output/stylesheet.js';
-import type { HeadRules } from '../select/head-rules.js';
 import type { LastmodSource, LinkItem, SitemapOptions } from '../types.js';
 import { checkOptions } from './check-options.js';
+import type { HeadRules } from './option-parts.js';
 import {
   effectiveBase,
   LASTMOD_SOURCES,

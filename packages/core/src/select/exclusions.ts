@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import picomatch from 'picomatch';
 import type { HeadInfo } from '../discover/read-head.js';
 import { MAX_URL_LENGTH } from '../limits.js';
+import type { HeadRules } from '../options/option-parts.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { ExclusionReason } from '../types.js';
 import { encodeUrl, isPlainUrl } from '../url/encode.js';
@@ -103,14 +104,6 @@ export function isUnderBase(url: string, baseUrl: string): boolean {
 /** Whether the protocol allows `url` in a sitemap by its length (fewer than 2,048 characters). */
 export function tooLong(url: string): boolean {
   return url.length >= MAX_URL_LENGTH;
-}
-
-/** Which head rules apply; each can be turned off. */
-export interface HeadRules {
-  noindex: boolean;
-  canonical: boolean;
-  redirect: boolean;
-  hreflang: boolean;
 }
 
 const NOINDEX = new Set(['noindex', 'none']);

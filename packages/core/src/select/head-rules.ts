@@ -7,11 +7,11 @@
 import { parseLastmod } from '../dates/w3c-datetime.js';
 import type { HeadInfo } from '../discover/read-head.js';
 import { ownString } from '../flat-string.js';
+import type { HeadRules } from '../options/option-parts.js';
 import type { ExclusionReason, LinkItem } from '../types.js';
+import { isLanguageTag } from '../url/language-tag.js';
 import { MAX_ECHOED, quoted } from '../url/shorten.js';
-import { type HeadRules, headExclusion, resolveHref } from './exclusions.js';
-
-export type { HeadRules } from './exclusions.js';
+import { headExclusion, resolveHref } from './exclusions.js';
 
 export interface HeadVerdict {
   excluded?: ExclusionReason;
@@ -34,18 +34,6 @@ export interface HeadVerdict {
   cutAt?: number;
 }
 
-const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
-
-/**
- * Whether `tag` is a language tag an hreflang may carry (BCP 47's shape: `en`, `de-AT`,
- * `zh-Hant-TW`); `x-default` too when `withDefault`. The one check of the generator, its options
- * and the adapters.
- * @example isLanguageTag('pt-BR') // true
- * @example isLanguageTag('en_US') // false: hreflang writes `en-US`
- */
-export function isLanguageTag(tag: string, withDefault = false): boolean {
-  return (withDefault && tag === 'x-default') || LANGUAGE_TAG.test(tag);
-}
 export { resourceKey } from './exclusions.js';
 
 /** A bad date of the head, for the problems. */

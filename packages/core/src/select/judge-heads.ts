@@ -1,10 +1,11 @@
 /**
- * Reads and judges the heads of a list of pages (touches disk): what `describePages` needs from
+ * Reads and judges the heads of a list of pages (touches disk): what `selectByHead` needs from
  * each emitted page. A range of the list at a time, so a helper thread can take a share.
  */
 
 import { readHeadSafely } from '../discover/read-head.js';
-import { type HeadRules, type HeadVerdict, judgeHead } from './head-rules.js';
+import type { HeadRules } from '../options/option-parts.js';
+import { type HeadVerdict, judgeHead } from './head-rules.js';
 
 export interface HeadJob {
   outDir: string;

@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from '../../src/cli/did-you-mean.js';
 import { withFlagNames } from '../../src/cli/flag-names.js';
+import { closest, editDistance } from '../../src/options/did-you-mean.js';
 import { makeTree, page } from '../helpers/fixture.js';
 
 const BIN = new URL('../../dist/bin.js', import.meta.url).pathname;
