@@ -36,7 +36,7 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   let undated: ReturnType<typeof datePages>;
   try {
     const kept = selectBySource(pages, sources, options, warnings);
-    heads = await selectByHead(kept, options, warnings, found.helper);
+    heads = await selectByHead(kept, options, warnings, found.readHeads);
     const git = await gitAnswer(sources, found.git, options, warnings);
     weighHeadDates(heads.dates, options, warnings);
     undated = datePages(kept, pages, sources, git, options, warnings);

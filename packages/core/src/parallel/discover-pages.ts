@@ -16,6 +16,7 @@ import type { GitDates } from '../discover/read-git-dates.js';
 import { SitemapError } from '../errors.js';
 import { foldersHolding } from '../files/folders.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
+import type { HeadJob, HeadOutcome } from '../select/judge-heads.js';
 import type { ExclusionReason, PageRecord, SitemapWarning } from '../types.js';
 import type { PageRoute } from '../url/map-file.js';
 import { naturalCompare } from '../url/natural-compare.js';
@@ -35,8 +36,8 @@ export interface Discovered {
   /** Every page found, in URL order (then file order), with the path rules applied. */
   pages: PageRecord[];
   sources: SourceIndex;
-  /** The helper thread, when one runs: it shares the head reads. */
-  helper: HelperThread | null;
+  /** Reads and judges heads with the helper thread, when one runs: it shares the head reads. */
+  readHeads: ((job: HeadJob) => Promise<HeadOutcome[]>) | null;
   /** The git dates being read, when git is in use. */
   git: Promise<GitDates> | undefined;
   /** Stops the helpers; call it when the pages are described, whatever happened. */
@@ -99,7 +100,13 @@ export async function discoverPages(
     pages.sort(
       (a, b) => naturalCompare(a.url, b.url) || naturalCompare(a.file ?? '', b.file ?? ''),
     );
-    return { pages, sources, helper: started, git: git?.dates, stop };
+    return {
+      pages,
+      sources,
+      readHeads: started ? (job) => started.heads(job) : null,
+      git: git?.dates,
+      stop,
+    };
   } catch (error) {
     stop();
     throw error;

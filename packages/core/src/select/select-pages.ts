@@ -11,12 +11,11 @@
 import type { Evidence } from '../dates/evidence.js';
 import type { SourceFile, SourceIndex } from '../discover/find-sources.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { HelperThread } from '../parallel/helper-thread.js';
 import type { LinkItem, PageRecord, SitemapWarning } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
 import { echo } from '../url/shorten.js';
 import { filtered, unaddressable } from './exclusions.js';
-import { type HeadJob, judgeHeadRange } from './judge-heads.js';
+import { type HeadJob, type HeadOutcome, judgeHeadRange } from './judge-heads.js';
 import { pageProblem } from './page-problem.js';
 
 const HTML_EXTENSION = /\.html?$/i;
@@ -158,7 +157,7 @@ export function selectBySource(
 }
 
 /**
- * Reads the heads of the pages still in (a helper thread takes a share on a large site) and
+ * Reads the heads of the pages still in (with `shared`, a helper thread takes a share) and
  * applies what they say: the head rules' exclusions, an unreadable page, the canonical form of
  * a page's URL. Without head rules (`head: false`) nothing is read.
  */
@@ -166,7 +165,8 @@ export async function selectByHead(
   kept: readonly SelectedPage[],
   options: ResolvedOptions,
   warnings: SitemapWarning[],
-  helper: HelperThread | null,
+  /** Reads and judges the heads with a helper thread (parallel/), when one runs. */
+  shared?: ((job: HeadJob) => Promise<HeadOutcome[]>) | null,
 ): Promise<HeadFindings> {
   const found: HeadFindings = { headLinks: new Map(), headLangs: new Map(), renamed: 0, dates: [] };
   const rules = options.head;
@@ -178,7 +178,7 @@ export async function selectByHead(
     urls: withHead.map(({ record }) => record.url),
     rules,
   };
-  const outcomes = helper ? await helper.heads(job) : judgeHeadRange(job, 0, job.files.length);
+  const outcomes = shared ? await shared(job) : judgeHeadRange(job, 0, job.files.length);
   withHead.forEach((page, index) => {
     const verdict = outcomes[index];
     if (!verdict) return;
