@@ -1,0 +1,107 @@
+/**
+ * The output stage's two pure parts: the plan (groups in, files out, rendered and self-checked
+ * one at a time, nothing written) and the names every file of a set takes, from which the
+ * stale-file pattern is derived.
+ */
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/options/resolve-options.js';
+import {
+  indexFileName,
+  seriesPrefix,
+  setFileName,
+  setTempName,
+  sitemapFileName,
+  stylesheetFileName,
+} from '../../src/output/names.js';
+import { type PlannedFile, planFiles } from '../../src/output/plan-files.js';
+import type { PageRecord, SitemapOptions } from '../../src/types.js';
+import { contentHash, parseSitemap, validateAgainstXsd } from '../helpers/xml.js';
+
+const SITE = 'https://example.com';
+
+function pages(urls: string[]): PageRecord[] {
+  return urls.map((url) => ({ file: null, url, lastmodFrom: 'none' }));
+}
+
+async function plan(
+  groups: Array<{ name: string | null; items: PageRecord[] }>,
+  options: Partial<SitemapOptions>,
+): Promise<{ files: PlannedFile[]; outDir: string }> {
+  const outDir = await mkdtemp(join(tmpdir(), 'sitemapkit-plan-'));
+  const resolved = resolveOptions({ site: SITE, outDir, ...options });
+  const files: PlannedFile[] = [];
+  for await (const file of planFiles(groups, resolved)) files.push(file);
+  return { files, outDir };
+}
+
+describe('planFiles: the set, file by file, without the disk', () => {
+  it('renders the stylesheet, then the sitemaps, then the indexes with the first last; writes nothing', async () => {
+    const urls = Array.from({ length: 5 }, (_, i) => `${SITE}/p${i}/`);
+    const { files, outDir } = await plan([{ name: null, items: pages(urls) }], {
+      maxUrlsPerSitemap: 2,
+      maxSitemapsPerIndex: 2,
+      stylesheet: true,
+    });
+    expect(await readdir(outDir)).toEqual([]);
+    expect(files.map((f) => f.kind)).toEqual([
+      'stylesheet',
+      'sitemap',
+      'sitemap',
+      'sitemap',
+      'index',
+      'index',
+    ]);
+    expect(files.map((f) => f.name).slice(4)).toEqual(['sitemap-index-1.xml', 'sitemap-index.xml']);
+    const sitemaps = files.filter((f) => f.kind === 'sitemap');
+    expect(sitemaps.map((f) => f.urlCount)).toEqual([2, 2, 1]);
+    for (const [n, file] of sitemaps.entries()) {
+      // Too many for one file, the group goes by section (all small here: `root`); the name is
+      // the series, the number, and the hash of the very bytes planned.
+      expect(file.name).toBe(`sitemap-root-${n}-${contentHash(file.xml)}.xml`);
+      const xml = file.xml.toString('utf8');
+      expect((await validateAgainstXsd(xml)).valid).toBe(true);
+      expect(file.pages.map((p) => p.url)).toEqual(parseSitemap(xml).entries.map((e) => e.loc));
+    }
+    // Every sitemap is listed once, across the two indexes.
+    const listed = files
+      .filter((f) => f.kind === 'index')
+      .flatMap((f) => parseSitemap(f.xml.toString('utf8')).entries.map((e) => e.loc));
+    expect(listed.sort()).toEqual(sitemaps.map((f) => `${SITE}/${f.name}`).sort());
+  });
+
+  it('is deterministic: the same groups give the same bytes', async () => {
+    const urls = Array.from({ length: 30 }, (_, i) => `${SITE}/blog/post-${i}/`);
+    const a = await plan([{ name: 'blog', items: pages(urls) }], { maxUrlsPerSitemap: 7 });
+    const b = await plan([{ name: 'blog', items: pages(urls) }], { maxUrlsPerSitemap: 7 });
+    expect(a.files.map((f) => [f.name, f.xml.toString('hex')])).toEqual(
+      b.files.map((f) => [f.name, f.xml.toString('hex')]),
+    );
+    expect(a.files[0]?.name).toMatch(/^sitemap-blog-root-0-[0-9a-f]{8}\.xml$/);
+  });
+});
+
+describe('names: every file of a set, and the patterns derived from them', () => {
+  it('each name a set writes matches the set pattern, and another base does not', () => {
+    const xml = Buffer.from('<urlset/>');
+    const names = [
+      indexFileName('sitemap', 0),
+      indexFileName('sitemap', 3),
+      sitemapFileName(seriesPrefix('sitemap', null), 0, xml, false),
+      sitemapFileName(seriesPrefix('sitemap', 'blog', 'docs'), 12, xml, true),
+      stylesheetFileName('sitemap'),
+    ];
+    expect(names.slice(0, 2)).toEqual(['sitemap-index.xml', 'sitemap-index-3.xml']);
+    for (const name of names) {
+      expect(setFileName('sitemap').test(name), name).toBe(true);
+      expect(setFileName('pages').test(name), name).toBe(false);
+      expect(setTempName('sitemap').test(`.${name}.4242.0a1b2c3d.tmp`), name).toBe(true);
+    }
+    // A user's files beside the set are not its names.
+    for (const name of ['sitemap.xml', 'sitemap-2023.xml', 'sitemap-index.xml.bak', 'robots.txt']) {
+      expect(setFileName('sitemap').test(name), name).toBe(false);
+    }
+  });
+});
