@@ -150,7 +150,7 @@ const RELEVANT =
  * read that far, and says so (`cutAt`). Synchronous: the build has just written the page, so it
  * is in the page cache, and a plain read is the floor. A head that names none of the relevant
  * attributes is not tokenized at all. On a large site the heads are shared with a helper thread
- * (`helper-thread.ts`), each thread reading and judging ranges of the list.
+ * (`parallel/helper-thread.ts`), each thread reading and judging ranges of the list.
  */
 export function readHead(path: string): HeadInfo {
   const { text, cut } = readPrefixOf(path, HEAD_BYTE_CAP, (head, before) => {

@@ -1,6 +1,6 @@
 /**
- * "Did you mean ...?" for a mistyped flag or command: the nearest known word by edit distance
- * (a swap of two neighbours counts as one edit), if it is near enough to be a typo. Pure.
+ * "Did you mean ...?" for a mistyped flag, command or option: the nearest known word by edit
+ * distance (a swap of two neighbours counts as one edit), if it is near enough to be a typo. Pure.
  */
 
 const CAMEL_HUMP = /([a-z0-9])([A-Z])/g;

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { DateFields } from '../dates/frontmatter-fields.js';
 import { type ResolvedIndexNow, resolveIndexNow } from '../indexnow/options.js';
-import { stylesheetFileName } from '../output/stylesheet.js';
+import { stylesheetFileName } from '../output/names.js';
 import type { LastmodSource, LinkItem, SitemapOptions } from '../types.js';
 import { checkOptions } from './check-options.js';
 import type { HeadRules } from './option-parts.js';
@@ -37,7 +37,6 @@ import {
 } from './table.js';
 
 export type { PageSource, ResolvedI18n, ResolvedSource } from './option-parts.js';
-export { LASTMOD_SOURCES } from './option-parts.js';
 export { DEFAULTS } from './table.js';
 
 /** The options taken as given: with their default when they have one, else as given. */

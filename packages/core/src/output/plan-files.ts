@@ -1,8 +1,9 @@
 /**
  * The plan of a sitemap set: groups of entries in, files out (`{ kind, name, xml }`), rendered
- * and self-checked one at a time, in the order they must be written. Nothing here touches
- * disk: the build's writer (write-set.ts) writes each file as it comes, a dev server keeps them
- * in memory (render-set.ts), so only one sitemap's XML is held at a time.
+ * and self-checked one at a time, in the order they must be written. Nothing here writes (only
+ * `selfCheck: 'xsd'` reads the schemas): the build's writer (write-set.ts) writes each file as
+ * it comes, a dev server keeps them in memory (render-set.ts), so only one sitemap's XML is held
+ * at a time.
  *
  * A group that fits in one file is `<prefix>-0-<hash>.xml`. A larger one goes section by
  * section (sections.ts): `<prefix>-<section>-N-<hash>.xml`, so that a change under `/blog/`

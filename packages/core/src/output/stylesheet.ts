@@ -12,8 +12,6 @@ import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../limits.js';
 import { XML_DECLARATION } from '../xml/render.js';
 import { ownMark } from './names.js';
 
-export { stylesheetFileName } from './names.js';
-
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1f2328;background:#fff}
 header,main,footer{max-width:1200px;margin:0 auto;padding:0 20px}

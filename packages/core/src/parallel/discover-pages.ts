@@ -40,7 +40,7 @@ export interface Discovered {
   readHeads: ((job: HeadJob) => Promise<HeadOutcome[]>) | null;
   /** The git dates being read, when git is in use. */
   git: Promise<GitDates> | undefined;
-  /** Stops the helpers; call it when the pages are described, whatever happened. */
+  /** Stops the helpers; call it once the pages are selected and dated, whatever happened. */
   stop: () => void;
 }
 

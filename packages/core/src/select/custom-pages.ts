@@ -11,7 +11,7 @@ import { shorten } from '../url/shorten.js';
 import { filtered, isUnderBase, keyRules } from './exclusions.js';
 
 /** A record per custom page, with the reason it is out when a rule leaves it out. */
-export function customRecords(options: ResolvedOptions): PageRecord[] {
+function customRecords(options: ResolvedOptions): PageRecord[] {
   const outBy = keyRules(options);
   const { baseUrl, lastmod } = options;
   return options.customPages.map((input) => {

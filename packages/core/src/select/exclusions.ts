@@ -1,6 +1,7 @@
 /**
  * Every reason a page is left out of the sitemap, and the rule that decides each, in one
- * module. The stages call these rules; none decides an exclusion of its own:
+ * module. The stages call these rules rather than writing their own (the dev server's set, which
+ * has no files to look at, skips a name no URL can name by url/'s `unaddressableFile`):
  *
  * | reason          | decided by                     | when                                         |
  * | --------------- | ------------------------------ | -------------------------------------------- |
@@ -33,7 +34,7 @@ import { isErrorPage, type PageRoute, routeKey, unaddressableFile } from '../url
 import { quoted } from '../url/shorten.js';
 
 /** A test of a route key (`/blog/post`) against globs, or null when there are none. */
-export function matcher(globs: readonly string[]): ((path: string) => boolean) | null {
+function matcher(globs: readonly string[]): ((path: string) => boolean) | null {
   if (globs.length === 0) return null;
   const match = picomatch(
     globs.map((g) => (g.startsWith('/') ? g : `/${g}`).replace(/(.)\/$/, '$1')),

@@ -34,8 +34,6 @@ export interface HeadVerdict {
   cutAt?: number;
 }
 
-export { resourceKey } from './exclusions.js';
-
 /** A bad date of the head, for the problems. */
 function dateProblem(what: string, value: string, reason: string): string {
   // The reason quotes the value as written: a long one is quoted shortened instead.

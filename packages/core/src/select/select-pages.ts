@@ -198,9 +198,11 @@ export async function selectByHead(
       record.excluded = 'unreadable';
       return;
     }
+    // A page its head leaves out is said to have a bad head, but fails no `strict` build: it
+    // is not listed, so nothing wrong is written.
     for (const problem of verdict.problems) {
       pageProblem(
-        options.strict,
+        options.strict && !verdict.excluded,
         warnings,
         { code: 'invalid-head', message: `${echo(file)}: ${problem}`, file },
         '',

@@ -267,6 +267,20 @@ describe('bad pages and sources', () => {
     expect(await readXml(await onlyShard(join(root, 'dist')))).toBe(shard);
   });
 
+  it('strict mode: a bad head on a page its head leaves out is a warning, not a failed build', async () => {
+    const root = await makeTree({
+      'dist/index.html': page(),
+      'dist/old/index.html': page(
+        '<meta name="robots" content="noindex"><link rel="alternate" hreflang="en_US" href="/old/">',
+      ),
+    });
+    const result = await generateSitemaps({ site: SITE, outDir: join(root, 'dist'), strict: true });
+    expect(result.pages.excluded).toEqual({ noindex: 1 });
+    expect(result.warnings.filter((w) => w.code === 'invalid-head').map((w) => w.file)).toEqual([
+      'old/index.html',
+    ]);
+  });
+
   it('a symlink loop in outDir is walked once', async () => {
     const root = await makeTree({ 'dist/index.html': page(), 'dist/a/index.html': page() });
     await symlink(join(root, 'dist'), join(root, 'dist/a/loop'));

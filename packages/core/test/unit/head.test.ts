@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHead } from '../../src/discover/read-head.js';
-import { judgeHead, resourceKey } from '../../src/select/head-rules.js';
+import { resourceKey } from '../../src/select/exclusions.js';
+import { judgeHead } from '../../src/select/head-rules.js';
 
 const ALL = { noindex: true, canonical: true, redirect: true, hreflang: true };
 const PAGE = 'https://example.com/blog/post/';
