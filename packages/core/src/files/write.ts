@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SitemapError } from '../errors.js';
 import { openRegularFile } from './regular-file.js';
@@ -81,11 +81,9 @@ export async function writeFileAtomic(path: string, data: Buffer | string): Prom
   }
   if (info && !info.isFile()) throw notAFile(path);
   if (info?.size === bytes.length) {
-    const same = await readFile(path).then(
-      (old) => old.equals(bytes),
-      () => false,
-    );
-    if (same) return false;
+    // Read as a regular file only, never through a symlink or a FIFO swapped in since the lstat.
+    const old = await readStart(path, bytes.length + 1);
+    if (old?.equals(bytes)) return false;
   }
   const temp = tempName(path);
   try {
