@@ -55,29 +55,15 @@ function httpUrl(value: string): URL | null {
 }
 
 /**
- * Checks `indexNow` and resolves it against the site; undefined when it is not set (or invalid:
- * its problems are then in `problems`).
+ * The problems of a given `indexNow`, pushed to `problems`. Only the site's origin bears on them
+ * (a `keyLocation` must be on the site's host); `''` when the site is not known yet.
  */
-export function resolveIndexNow(
-  problems: string[],
-  value: unknown,
-  where: {
-    root: string;
-    outDir: string;
-    origin: string;
-    baseUrl: string;
-    /** The set's resolved `filenameBase`, `maxSitemapsPerIndex` and `customSitemaps`. */
-    filenameBase: string;
-    maxSitemapsPerIndex: number;
-    customSitemaps: readonly string[];
-  },
-): ResolvedIndexNow | undefined {
-  if (value === undefined) return undefined;
+export function checkIndexNow(problems: string[], value: unknown, origin: string): void {
+  if (value === undefined) return;
   if (!isPlainObject(value)) {
     problems.push('`indexNow` must be an object such as { key: "<your IndexNow key>" }');
-    return undefined;
+    return;
   }
-  const before = problems.length;
   for (const name of Object.keys(value)) {
     if (!KNOWN.has(name) && value[name] !== undefined)
       problems.push(`unknown option \`indexNow.${name}\``);
@@ -103,9 +89,9 @@ export function resolveIndexNow(
       problems.push(
         `\`indexNow.keyLocation\` must be the absolute http(s) URL of the key file; got ${JSON.stringify(keyLocation)}`,
       );
-    else if (where.origin !== '' && url.origin !== where.origin)
+    else if (origin !== '' && url.origin !== origin)
       problems.push(
-        `\`indexNow.keyLocation\` must be on the site's host (${where.origin}): IndexNow only accepts a key file on the host whose URLs it is sent; got ${JSON.stringify(keyLocation)}`,
+        `\`indexNow.keyLocation\` must be on the site's host (${origin}): IndexNow only accepts a key file on the host whose URLs it is sent; got ${JSON.stringify(keyLocation)}`,
       );
   }
   if (dryRun !== undefined && typeof dryRun !== 'boolean')
@@ -122,9 +108,27 @@ export function resolveIndexNow(
     problems.push(
       "`indexNow.stateFile` is not used with `indexNow.compare: 'deployed'` (the deployed sitemaps are the previous set, no state file is read or written): remove one",
     );
-  if (problems.length > before || where.origin === '') return undefined;
+}
 
-  const o = value as unknown as IndexNowOptions;
+/**
+ * `indexNow`, checked already (`checkIndexNow`), resolved against the site: where its key file,
+ * state file and the deployed set are. Undefined when it is not set.
+ */
+export function resolveIndexNow(
+  value: IndexNowOptions | undefined,
+  where: {
+    root: string;
+    outDir: string;
+    origin: string;
+    baseUrl: string;
+    /** The set's resolved `filenameBase`, `maxSitemapsPerIndex` and `customSitemaps`. */
+    filenameBase: string;
+    maxSitemapsPerIndex: number;
+    customSitemaps: readonly string[];
+  },
+): ResolvedIndexNow | undefined {
+  if (value === undefined) return undefined;
+  const o = value;
   const underBase = where.baseUrl !== `${where.origin}/`;
   return {
     key: o.key,

@@ -132,7 +132,7 @@ export function resolveOptions(input: SitemapOptions): ResolvedOptions {
     // Crawlers read only /robots.txt: under a base path, the file in outDir is not that one.
     robotsTxt: input.robotsTxt ?? (base === '/' && DEFAULTS.robotsTxt),
     report: input.report === undefined ? undefined : resolve(root, input.report),
-    indexNow: resolveIndexNow([], input.indexNow, {
+    indexNow: resolveIndexNow(input.indexNow, {
       root,
       outDir,
       origin,

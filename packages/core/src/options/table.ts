@@ -5,7 +5,7 @@
  * nothing here is listed twice. The full doc of each option is its JSDoc in types.ts, which
  * editors show; a type check below fails when the table and that type name different options.
  */
-import { resolveIndexNow } from '../indexnow/options.js';
+import { checkIndexNow } from '../indexnow/options.js';
 import {
   CURRENT_MAX_BYTES_PER_SITEMAP,
   CURRENT_MAX_SITEMAPS_PER_INDEX,
@@ -67,22 +67,9 @@ export interface OptionRow<K extends OptionName = OptionName> {
   required?: true;
 }
 
-/**
- * `indexNow`: checked by its own module. There, checking and placing files are one step; only
- * the site's origin bears on the checks (a `keyLocation` must be on the site's host), so no place
- * is given and what it resolves is dropped.
- */
-const checkIndexNow: Check = (value, { given, problems }) => {
-  resolveIndexNow(problems, value, {
-    origin: siteOrigin(given.site),
-    root: '',
-    outDir: '',
-    baseUrl: '',
-    filenameBase: '',
-    maxSitemapsPerIndex: 0,
-    customSitemaps: [],
-  });
-};
+/** `indexNow`: checked by its own module, against the site's origin when the site is known. */
+const isIndexNow: Check = (value, { given, problems }) =>
+  checkIndexNow(problems, value, siteOrigin(given.site));
 
 /**
  * Every option, in the order their problems are listed: the order users (and the adapters'
@@ -321,7 +308,7 @@ export const OPTIONS = {
   indexNow: {
     doc: 'tell search engines through IndexNow which URLs changed',
     derived: true,
-    check: checkIndexNow,
+    check: isIndexNow,
   },
 } satisfies { [K in OptionName]-?: OptionRow<K> };
 
