@@ -2,7 +2,8 @@
  * `node --expose-gc bench/heap-by-stage.mjs [--pages N] [--config a|b|c]`: the memory profile
  * behind the "Where it stands" section. Runs the core's pipeline step by step, on one thread, on
  * the cached site bench/.sites/<N>/ (make it with `pnpm bench --pages N --generate-only`), and
- * prints the live heap each step adds, after a full GC, per page. Not a test; it reaches into the
+ * prints the live memory each step adds, after a full GC, per page: the JS heap and the native
+ * memory of buffers and typed arrays (where the columns of the core keep their rows). Not a test; it reaches into the
  * core's compiled modules (packages/core/dist), so it follows them when they change.
  */
 import path from 'node:path';
@@ -42,7 +43,8 @@ const options = resolveOptions({
 const live = () => {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 };
 const start = live();
 let last = start;
@@ -71,5 +73,5 @@ step('pages dated (lastmod)');
 const groups = await buildEntries(found, heads.headLinks, options, warnings, heads.headLangs);
 step('entries (records are the entries)');
 console.log(
-  `${found.length} pages, ${sources.files.length} sources, ${groups.length} group(s); RSS now ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+  `${found.length} pages, ${sources.size} sources, ${groups.length} group(s); RSS now ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
 );

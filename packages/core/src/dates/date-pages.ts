@@ -6,15 +6,15 @@
  */
 
 import { statSync } from 'node:fs';
-import type { SourceFile, SourceIndex } from '../discover/find-sources.js';
 import type { GitDates } from '../discover/read-git-dates.js';
+import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { HeadDates, SelectedPage } from '../select/select-pages.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import { echo } from '../url/shorten.js';
 import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
 import { dateFromChildren } from './children.js';
-import { listEvidence, pickLastmod, stampedAtRender } from './evidence.js';
+import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './evidence.js';
 import { mtimesAreMeaningful } from './mtime-trust.js';
 import { formatDate } from './w3c-datetime.js';
 
@@ -48,37 +48,39 @@ function fileTime(ms: number): string {
  * time is an edit; `why` when it says nothing.
  */
 function sourceDates(
-  source: SourceFile,
+  sources: SourceTable,
+  source: number,
   options: ResolvedOptions,
   git: GitDates | undefined,
   mtimesUntrusted: boolean,
 ): { git?: string; mtime?: string; why?: UndatedReason } {
   const useMtime = options.lastmodFrom.includes('mtime');
-  const path = source.rel;
+  const mtimeMs = sources.mtimeMs(source);
+  const path = git ? sources.rel(source) : '';
   if (git) {
     const time = git.dates.get(path);
     const dates: { git?: string; mtime?: string } = {};
     if (time !== undefined) dates.git = formatDate(new Date(time));
     // Uncommitted changes and new files: their time is an edit.
     if (useMtime && (git.dirty.has(path) || git.untracked.has(path)))
-      dates.mtime = fileTime(source.mtimeMs);
+      dates.mtime = fileTime(mtimeMs);
     if (dates.git || dates.mtime) return dates;
     if (git.cut.has(path)) return { why: 'shallow' };
   }
   // Not known to git (no repository, or an ignored file): its time counts unless the times of
   // the sources are all one moment's.
   if (!useMtime) return { why: 'no-evidence' };
-  return mtimesUntrusted ? { why: 'checkout-time' } : { mtime: fileTime(source.mtimeMs) };
+  return mtimesUntrusted ? { why: 'checkout-time' } : { mtime: fileTime(mtimeMs) };
 }
 
 /** The git dates being read, once they are needed: its problems are said here. */
 export async function gitAnswer(
-  sources: SourceIndex,
+  sources: SourceTable,
   gitDates: Promise<GitDates> | undefined,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): Promise<GitDates | undefined> {
-  const git = sources.files.length > 0 ? await gitDates : undefined;
+  const git = sources.size > 0 ? await gitDates : undefined;
   if (git?.unavailable && options.git === true) {
     warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
   }
@@ -98,7 +100,8 @@ export function weighHeadDates(
 ): void {
   let renderTime = 0;
   for (const { page, modified, published } of heads) {
-    const { record, evidence } = page;
+    const { record } = page;
+    const evidence: Evidence = {};
     const built = statSync(`${options.outDir}/${record.file}`).mtimeMs;
     for (const date of [modified, published]) {
       if (date && stampedAtRender(date, built) && ++renderTime <= MAX_WARNINGS_PER_CODE) {
@@ -112,6 +115,7 @@ export function weighHeadDates(
     if (modified && !stampedAtRender(modified, built))
       if (options.lastmodFrom.includes('head')) evidence.head = modified;
     if (published && !stampedAtRender(published, built)) evidence.headPublished = published;
+    if (evidence.head || evidence.headPublished) page.evidence = evidence;
   }
   const rest = moreWarnings(
     'lastmod-render-time',
@@ -128,7 +132,7 @@ export function weighHeadDates(
 export function datePages(
   kept: readonly SelectedPage[],
   pages: PageRecord[],
-  sources: SourceIndex,
+  sources: SourceTable,
   git: GitDates | undefined,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
@@ -138,18 +142,27 @@ export function datePages(
     git !== undefined &&
     (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
   // The "one moment" test, over every source found that git says nothing of.
-  const times: number[] = [];
-  for (const file of sources.files) if (!gitKnows(file.rel)) times.push(file.mtimeMs);
-  const mtimesUntrusted = !mtimesAreMeaningful(times);
+  const times = new Float64Array(sources.size);
+  let timed = 0;
+  for (let row = 0; row < sources.size; row++)
+    if (!git || !gitKnows(sources.rel(row))) times[timed++] = sources.mtimeMs(row);
+  const mtimesUntrusted = !mtimesAreMeaningful(times.subarray(0, timed));
 
   const undated: Undated = new Map();
   const why = new Map<PageRecord, UndatedReason>();
   let future = 0;
-  for (const { record, source, evidence } of kept) {
+  for (const page of kept) {
+    const { record, source } = page;
     if (record.excluded) continue;
     let reason: UndatedReason = 'no-source';
-    if (source) {
-      const dates = sourceDates(source, options, git, mtimesUntrusted);
+    const evidence: Evidence = page.evidence ?? {};
+    page.evidence = undefined;
+    if (source !== NO_SOURCE) {
+      const meta = sources.meta(source);
+      if (meta?.override) evidence.override = meta.override;
+      if (meta?.modified) evidence.modified = meta.modified;
+      if (meta?.published) evidence.published = meta.published;
+      const dates = sourceDates(sources, source, options, git, mtimesUntrusted);
       if (dates.git) evidence.git = dates.git;
       if (dates.mtime) evidence.mtime = dates.mtime;
       reason = dates.why ?? 'no-evidence';
@@ -162,7 +175,7 @@ export function datePages(
       if (++future <= MAX_WARNINGS_PER_CODE)
         warnings.push({
           code: 'lastmod-future',
-          message: `${echo(source?.rel ?? record.file ?? record.url)}: ${c.from} date ${c.value} is after the build started; not used`,
+          message: `${echo(record.source ?? record.file ?? record.url)}: ${c.from} date ${c.value} is after the build started; not used`,
           url: record.url,
         });
     }

@@ -11,7 +11,7 @@ export const MIN_FILES = 2;
 export const MIN_SHARE = 0.9;
 export const WINDOW_MS = 10_000;
 
-export function mtimesAreMeaningful(times: readonly number[]): boolean {
+export function mtimesAreMeaningful(times: ArrayLike<number>): boolean {
   if (times.length < MIN_FILES) return true;
   const sorted = Float64Array.from(times).sort();
   const needed = Math.ceil(sorted.length * MIN_SHARE);

@@ -14,39 +14,17 @@ import {
   type DateFields,
   type FieldRoles,
   fieldRoles,
-  type PageMeta,
   readPageMeta,
 } from '../dates/frontmatter-fields.js';
-import { flat } from '../flat-string.js';
 import type { PageSource, ResolvedSource } from '../options/resolve-options.js';
 import { readFrontmatter } from './read-frontmatter.js';
+import { type SourceFile, type SourceScan, SourceTable } from './source-table.js';
 import { walkFiles } from './walk-files.js';
 
 /** Sources whose first lines may hold frontmatter: Markdown, and templates that carry it (Eleventy, Jekyll, Hugo). */
 const WITH_FRONTMATTER =
   /\.(md|mdx|markdown|mdoc|markdoc|njk|liquid|hbs|mustache|ejs|haml|pug|html?)$/i;
 const EXTENSION = /\.[^./]+$/;
-
-export interface SourceFile {
-  /** Path relative to `root`, posix (the absolute path is not kept: one string less a page). */
-  rel: string;
-  /** Route key: `/blog/hello` (decoded, no trailing slash; `/` for the root). */
-  key: string;
-  /** Modification time in ms. */
-  mtimeMs: number;
-  meta?: PageMeta;
-  /** Why the frontmatter could not be read, with its line. */
-  frontmatterError?: { message: string; line?: number };
-}
-
-/** A lenient key, for sources whose framework slugifies names (`My Post.md` -> `/my-post`). */
-export function looseKey(key: string): string {
-  return key
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/\s+/g, '-')
-    .replace(/[^\p{L}\p{N}\-/_.~]/gu, '');
-}
 
 function keyFor(route: string, relPath: string): string {
   const parts = relPath.replace(EXTENSION, '').split('/');
@@ -59,18 +37,6 @@ function acceptSource(name: string): boolean {
   return (
     !name.startsWith('_') && !name.startsWith('.') && !name.includes('[') && EXTENSION.test(name)
   );
-}
-
-/** What a scan of the source folders found: plain data, so a worker thread can send it. */
-export interface SourceScan {
-  /** Every source found, in walk order. */
-  files: SourceFile[];
-  problems: string[];
-}
-
-/** The sources, keyed by route; `find` falls back to the lenient key. */
-export interface SourceIndex extends SourceScan {
-  find(key: string): SourceFile | undefined;
 }
 
 /** The source files to scan, found by walking the folders (names only, no stat). */
@@ -138,20 +104,18 @@ export function scanSourceRange(
     const source = sources[folder] as ResolvedSource;
     const relPath = list.paths[i] as string;
     const path = `${source.dir}/${relPath}`;
-    // Made from the folder's relative path, not sliced from the absolute one (a slice would keep
-    // the whole path alive).
     const relDir = list.relDirs[folder] as string;
     const file = readSource(
       path,
-      flat(relDir === '' ? relPath : `${relDir}/${relPath}`),
-      flat(keyFor(source.route, relPath)),
+      relDir === '' ? relPath : `${relDir}/${relPath}`,
+      keyFor(source.route, relPath),
       roles,
       problems,
     );
     if (!file) continue;
     if (file.meta?.slug) {
       // As in Astro content collections, `slug` replaces the path within the folder.
-      file.key = flat(keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`));
+      file.key = keyFor(source.route, `${file.meta.slug.replace(/^\/+|\/+$/g, '')}.md`);
     }
     files.push(file);
   }
@@ -169,14 +133,7 @@ function readSource(
   roles: FieldRoles | null,
   problems: string[],
 ): SourceFile | null {
-  const file: SourceFile = {
-    rel,
-    key,
-    mtimeMs: 0,
-    // Named up front, so the object never grows (one per source, kept for the run).
-    meta: undefined,
-    frontmatterError: undefined,
-  };
+  const file: SourceFile = { rel, key, mtimeMs: 0, meta: undefined, frontmatterError: undefined };
   try {
     file.mtimeMs = statSync(path).mtimeMs;
     if (roles && WITH_FRONTMATTER.test(path)) {
@@ -204,7 +161,7 @@ export function scanPageSources(
   const files: SourceFile[] = [];
   const problems: string[] = [];
   for (const { key, file } of pages) {
-    const rel = flat(relative(root, file).replaceAll('\\', '/'));
+    const rel = relative(root, file).replaceAll('\\', '/');
     const source = readSource(file, rel, key, roles, problems);
     if (source) files.push(source);
   }
@@ -223,34 +180,19 @@ export function scanSources(
 }
 
 /**
- * Indexes a scan by route; the first folder listed wins when two sources render the same route,
- * and a folder of `sources` wins over a source named page by page (the user's override).
+ * The sources as one table, looked up by route: the first folder listed wins when two sources
+ * render the same route, and a folder of `sources` wins over a source named page by page (the
+ * user's override). `folders` is the scan of the folders, or a table already filled with it.
  */
 export function indexSources(
-  { files: folders, problems }: SourceScan,
+  folders: SourceScan | SourceTable,
   pages: SourceScan = { files: [], problems: [] },
-): SourceIndex {
-  const all = pages.files.length === 0 ? folders : [...folders, ...pages.files];
-  if (pages.problems.length > 0) problems = [...problems, ...pages.problems];
-  const byKey = new Map<string, SourceFile>();
-  for (const file of all) if (!byKey.has(file.key)) byKey.set(file.key, file);
-  // Lenient keys matter only for sources whose names a framework would slugify (`My Post.md`):
-  // index just those, so a page without a source costs one map lookup.
-  let byLooseKey: Map<string, SourceFile> | undefined;
-  return {
-    files: all,
-    problems,
-    find(key) {
-      const exact = byKey.get(key);
-      if (exact) return exact;
-      if (!byLooseKey) {
-        byLooseKey = new Map();
-        for (const file of all) {
-          const loose = looseKey(file.key);
-          if (loose !== file.key && !byLooseKey.has(loose)) byLooseKey.set(loose, file);
-        }
-      }
-      return byLooseKey.size === 0 ? undefined : byLooseKey.get(looseKey(key));
-    },
-  };
+): SourceTable {
+  let table = folders;
+  if (!(table instanceof SourceTable)) {
+    table = new SourceTable();
+    table.append(folders as SourceScan);
+  }
+  table.append(pages);
+  return table;
 }

@@ -6,13 +6,9 @@
  */
 import type { DateFields } from '../dates/frontmatter-fields.js';
 import { findPages } from '../discover/find-pages.js';
-import {
-  indexSources,
-  type SourceIndex,
-  scanPageSources,
-  scanSources,
-} from '../discover/find-sources.js';
+import { indexSources, scanPageSources, scanSources } from '../discover/find-sources.js';
 import type { GitDates } from '../discover/read-git-dates.js';
+import type { SourceTable } from '../discover/source-table.js';
 import { SitemapError } from '../errors.js';
 import { foldersHolding } from '../files/folders.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -35,7 +31,7 @@ function fieldsToRead(options: ResolvedOptions): DateFields | null {
 export interface Discovered {
   /** Every page found, in URL order (then file order), with the path rules applied. */
   pages: PageRecord[];
-  sources: SourceIndex;
+  sources: SourceTable;
   /** Reads and judges heads with the helper thread, when one runs: it shares the head reads. */
   readHeads: ((job: HeadJob) => Promise<HeadOutcome[]>) | null;
   /** The git dates being read, when git is in use. */

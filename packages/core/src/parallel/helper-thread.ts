@@ -14,13 +14,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { DateFields } from '../dates/frontmatter-fields.js';
-import { type SourceList, type SourceScan, scanSourceRange } from '../discover/find-sources.js';
+import { type SourceList, scanSourceRange } from '../discover/find-sources.js';
+import { type SourceScan, SourceTable } from '../discover/source-table.js';
 import { SitemapError } from '../errors.js';
 import { hasWorker } from '../files/folders.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
 import type { HeadJob, HeadOutcome } from '../select/judge-heads.js';
 import { judgeHeadRange } from '../select/judge-heads.js';
-import { inListOrder, type Part, workClaimedRanges } from './shared-ranges.js';
+import { inListOrder, inOrder, type Part, workClaimedRanges } from './shared-ranges.js';
 
 /** Pages found before a helper thread is started. */
 export const THREAD_FROM_PAGES = 5000;
@@ -92,7 +93,12 @@ export class HelperThread {
   /** Replies by kind, in the order they come; parts are gathered as they come instead. */
   readonly #waiting = new Map<HelperReply['kind'], (reply: HelperReply) => void>();
   readonly #replies: HelperReply[] = [];
-  readonly #sourceParts: Array<Part<SourceScan>> = [];
+  /** Source parts that came before `sources()` was called. */
+  readonly #early: Array<Part<SourceScan>> = [];
+  /** Where a source part goes: held in `#early`, then, once `sources()` runs, into its table. */
+  #takeSourcePart = (part: Part<SourceScan>): void => {
+    this.#early.push(part);
+  };
   readonly #headParts: Array<Part<HeadOutcome>> = [];
   #failure: SitemapError | null = null;
   readonly #onFailure: Array<(error: SitemapError) => void> = [];
@@ -102,7 +108,7 @@ export class HelperThread {
     this.#worker = new Worker(WORKER_URL, { workerData: this.#data });
     this.#worker.unref();
     this.#worker.on('message', (reply: HelperReply) => {
-      if (reply.kind === 'source-part') this.#sourceParts.push(reply.part);
+      if (reply.kind === 'source-part') this.#takeSourcePart(reply.part);
       else if (reply.kind === 'head-part') this.#headParts.push(reply.part);
       else this.#answer(reply);
     });
@@ -156,17 +162,20 @@ export class HelperThread {
     });
   }
 
-  /** The source scan, with this thread taking its share of what is left. */
-  async sources(): Promise<SourceScan> {
+  /**
+   * The source scan, with this thread taking its share of what is left: each part goes into the
+   * table, in list order, as it comes.
+   */
+  async sources(): Promise<SourceTable> {
     const { list } = await this.#next('source-list');
-    const parts = this.#sourceParts;
-    shareSourceScan(list, this.#data, (part) => parts.push(part));
+    const table = new SourceTable();
+    table.problems.push(...list.problems);
+    const take = inOrder((scan: SourceScan) => table.append(scan));
+    for (const part of this.#early.splice(0)) take(part);
+    this.#takeSourcePart = take;
+    shareSourceScan(list, this.#data, take);
     await this.#next('source-done');
-    const scans = inListOrder(parts.splice(0));
-    return {
-      files: scans.flatMap((scan) => scan.files),
-      problems: [...list.problems, ...scans.flatMap((scan) => scan.problems)],
-    };
+    return table;
   }
 
   /** Reads and judges the heads of `job`, both threads at once; outcomes in list order. */

@@ -30,6 +30,23 @@ export function workClaimedRanges<T>(
   }
 }
 
+/**
+ * Takes the parts of both threads as they come and hands their items to `next` in list order,
+ * holding only the parts that came early: the whole list is never gathered.
+ */
+export function inOrder<T>(next: (item: T) => void): (part: Part<T>) => void {
+  const early = new Map<number, Part<T>>();
+  let expected = 0;
+  return (part) => {
+    early.set(part.from, part);
+    for (let ready = early.get(expected); ready; ready = early.get(expected)) {
+      early.delete(expected);
+      expected += RANGE;
+      for (const item of ready.items) next(item);
+    }
+  };
+}
+
 /** The parts of both threads, back in list order. */
 export function inListOrder<T>(parts: Array<Part<T>>): T[] {
   return parts.sort((a, b) => a.from - b.from).flatMap((part) => part.items);

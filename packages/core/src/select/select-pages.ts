@@ -9,7 +9,7 @@
  * a problem with one page does, warning or failed build, is `pageProblem`'s to say.
  */
 import type { Evidence } from '../dates/evidence.js';
-import type { SourceFile, SourceIndex } from '../discover/find-sources.js';
+import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { LinkItem, PageRecord, SitemapWarning } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
@@ -23,8 +23,10 @@ const HTML_EXTENSION = /\.html?$/i;
 /** A page still in, with its source and the evidence of its dates gathered so far. */
 export interface SelectedPage {
   record: PageRecord;
-  source?: SourceFile;
-  evidence: Evidence;
+  /** Its source's row in the source table, or `NO_SOURCE`: dating reads its frontmatter there. */
+  source: number;
+  /** What its head says of its dates, once weighed; the rest of its evidence is read as it is dated. */
+  evidence?: Evidence;
 }
 
 /** The dates a page's head gives, for the dating stage to weigh. */
@@ -51,13 +53,13 @@ export interface HeadFindings {
  * still renders from `about.md`, and `blog/post/post.md` renders `/blog/post/` (a file named
  * like its folder is that folder's index, as Eleventy has it).
  */
-function findSource(sources: SourceIndex, key: string): SourceFile | undefined {
+function findSource(sources: SourceTable, key: string): number {
   const exact = sources.find(key);
-  if (exact) return exact;
+  if (exact !== NO_SOURCE) return exact;
   const bare = key.replace(HTML_EXTENSION, '');
   if (bare !== key) return sources.find(bare);
   const name = key.slice(key.lastIndexOf('/') + 1);
-  return name === '' ? undefined : sources.find(`${key}/${name}`);
+  return name === '' ? NO_SOURCE : sources.find(`${key}/${name}`);
 }
 
 /**
@@ -77,11 +79,11 @@ function canonicalFormFits(form: string, options: ResolvedOptions): boolean {
 
 /**
  * The rules that need no page read, then the frontmatter: a page they leave out needs no head
- * read. Returns the pages still in, each with its source and frontmatter evidence.
+ * read. Returns the pages still in, each with its source's row.
  */
 export function selectBySource(
   pages: readonly PageRecord[],
-  sources: SourceIndex,
+  sources: SourceTable,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): SelectedPage[] {
@@ -106,27 +108,29 @@ export function selectBySource(
       continue;
     }
     const source = findSource(sources, urlRouteKey(record.url, options.baseUrl));
-    const evidence: Evidence = {};
-    if (!source) {
-      kept.push({ record, evidence });
+    if (source === NO_SOURCE) {
+      kept.push({ record, source });
       continue;
     }
-    record.source = source.rel;
-    if (source.frontmatterError) {
-      const { message, line } = source.frontmatterError;
+    const rel = sources.rel(source);
+    record.source = rel;
+    const unread = sources.frontmatterError(source);
+    if (unread) {
+      const { message, line } = unread;
       pageProblem(
         options.strict,
         warnings,
         {
           code: 'invalid-frontmatter',
-          message: `${echo(source.rel)}${line ? `:${line}` : ''}: ${message}`,
-          file: source.rel,
+          message: `${echo(rel)}${line ? `:${line}` : ''}: ${message}`,
+          file: rel,
         },
         'the page stays, without frontmatter values',
       );
     }
-    if (source.meta) {
-      for (const problem of source.meta.problems) {
+    const meta = sources.meta(source);
+    if (meta) {
+      for (const problem of meta.problems) {
         const isDate = problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.');
         // A field is named in double quotes, never in backticks: those name options.
         pageProblem(
@@ -134,24 +138,20 @@ export function selectBySource(
           warnings,
           {
             code: isDate ? 'invalid-date' : 'invalid-frontmatter',
-            message: `${echo(source.rel)}: frontmatter field "${problem.field}" ${problem.message}`,
-            file: source.rel,
+            message: `${echo(rel)}: frontmatter field "${problem.field}" ${problem.message}`,
+            file: rel,
           },
           'not used',
         );
       }
-      if (source.meta.exclude) {
+      if (meta.exclude) {
         record.excluded = 'frontmatter';
         continue;
       }
-      const { override, modified, published } = source.meta;
-      if (override) evidence.override = override;
-      if (modified) evidence.modified = modified;
-      if (published) evidence.published = published;
-      if (source.meta.changefreq) record.changefreq = source.meta.changefreq;
-      if (source.meta.priority !== undefined) record.priority = source.meta.priority;
+      if (meta.changefreq) record.changefreq = meta.changefreq;
+      if (meta.priority !== undefined) record.priority = meta.priority;
     }
-    kept.push({ record, source, evidence });
+    kept.push({ record, source });
   }
   return kept;
 }

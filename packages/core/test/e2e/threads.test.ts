@@ -141,12 +141,15 @@ describe('threads', () => {
     const helper = helperModule.HelperThread.start(sources, root, FIELDS);
     expect(helper).not.toBeNull();
     try {
-      const scan = await helper?.sources();
-      expect(scan).toEqual(sourcesModule.scanSources(sources, root, FIELDS));
-      expect(scan?.files.length).toBe(PAGES - Math.ceil(PAGES / 3));
-      expect(
-        scan?.files.filter((f) => f.meta?.modified?.field === 'revised').length,
-      ).toBeGreaterThan(100);
+      const table = await helper?.sources();
+      const rows = Array.from({ length: table?.size ?? 0 }, (_, row) => table?.row(row));
+      const alone = sourcesModule.scanSources(sources, root, FIELDS);
+      expect(rows).toEqual(alone.files);
+      expect(table?.problems).toEqual(alone.problems);
+      expect(rows.length).toBe(PAGES - Math.ceil(PAGES / 3));
+      expect(rows.filter((f) => f?.meta?.modified?.field === 'revised').length).toBeGreaterThan(
+        100,
+      );
 
       const files = Array.from({ length: PAGES }, (_, i) => `${routeOf(i)}/index.html`);
       files[1234] = 'missing/index.html'; // an unreadable page: its error comes back in place
