@@ -1,10 +1,12 @@
 /**
- * The only module that changes files. Every change goes through one of four primitives, and
+ * The only module that changes files. Every change goes through one of five primitives, and
  * each calls `faultHook.beforeChange` first: the seam through which tests fail or kill a build
  * between any two changes.
  *
  * - `writeFileAtomic`: a temporary file beside the target, renamed into place; a file that
  *   already holds exactly the new bytes is left untouched (its mtime and ETag stay).
+ * - `streamFileAtomic`: the same for text made piece by piece (a report of a million pages),
+ *   never held whole: the pieces go to the temporary file as they come.
  * - `createFile`: a new file, never over an existing one (`O_EXCL`).
  * - `appendBytes`: bytes added at the end of a file in one write, undone if the write fails:
  *   the file keeps its other bytes, encoding, mode and owner.
@@ -96,6 +98,78 @@ export async function writeFileAtomic(path: string, data: Buffer | string): Prom
     throw error instanceof SitemapError ? error : writeError(path, error);
   }
   return true;
+}
+
+/** Bytes gathered before a write, so a text of small pieces costs few writes. */
+const STREAM_BATCH = 1 << 16;
+
+/**
+ * Writes the pieces of `text` to `path` atomically, as they come; returns false when the file
+ * already held these bytes (the new copy is then dropped and the file left untouched).
+ */
+export async function streamFileAtomic(path: string, text: Iterable<string>): Promise<boolean> {
+  const info = await lstat(path).catch((error: { code?: string }) => {
+    if (error.code === 'ENOENT') return null;
+    throw writeError(path, error);
+  });
+  if (info && !info.isFile()) throw notAFile(path);
+  const temp = tempName(path);
+  try {
+    beforeChange('write', temp);
+    const handle = await open(temp, 'wx');
+    let size = 0;
+    try {
+      let batch = '';
+      for (const piece of text) {
+        batch += piece;
+        if (batch.length < STREAM_BATCH) continue;
+        await handle.writeFile(batch);
+        size += Buffer.byteLength(batch);
+        batch = '';
+      }
+      if (batch !== '') {
+        await handle.writeFile(batch);
+        size += Buffer.byteLength(batch);
+      }
+    } finally {
+      await handle.close();
+    }
+    if (info?.size === size && (await sameBytes(path, temp, size))) {
+      await rm(temp, { force: true });
+      return false;
+    }
+    beforeChange('rename', path);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error instanceof SitemapError ? error : writeError(path, error);
+  }
+  return true;
+}
+
+/** Whether the regular files `a` and `b` both hold the same `size` bytes, read a batch at a time. */
+async function sameBytes(a: string, b: string, size: number): Promise<boolean> {
+  const first = await openRegularFile(a, false);
+  if ('problem' in first) return false;
+  try {
+    const second = await open(b, 'r');
+    try {
+      const left = Buffer.alloc(STREAM_BATCH);
+      const right = Buffer.alloc(STREAM_BATCH);
+      for (let at = 0; at < size; at += STREAM_BATCH) {
+        const length = Math.min(STREAM_BATCH, size - at);
+        const { bytesRead } = await first.handle.read(left, 0, length, at);
+        await second.read(right, 0, length, at);
+        if (bytesRead !== length || !left.subarray(0, length).equals(right.subarray(0, length)))
+          return false;
+      }
+      return true;
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await first.handle.close();
+  }
 }
 
 /** Creates `path` with `data`; false when something is there already (nothing is written). */

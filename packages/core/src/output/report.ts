@@ -1,7 +1,10 @@
-/** The build report: every page found, why it is in or out, and where its lastmod came from. */
+/**
+ * The build report: every page found, why it is in or out, and where its lastmod came from.
+ * Written as it is made, a page at a time.
+ */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../files/write.js';
+import { streamFileAtomic } from '../files/write.js';
 import type { ExclusionReason, GenerateResult, PageRecord } from '../types.js';
 
 export const REPORT_VERSION = 2;
@@ -20,8 +23,34 @@ export interface ReportPage {
   sitemap: string | null;
 }
 
-export function renderReport(result: Omit<GenerateResult, 'reportPath'>, site: string): string {
-  const report = {
+function reportPage(r: PageRecord): ReportPage {
+  return {
+    url: r.url,
+    file: r.file,
+    source: r.source ?? null,
+    status: r.excluded ? 'excluded' : 'included',
+    ...(r.excluded ? { reason: r.excluded } : {}),
+    ...(r.excludedDetail ? { detail: r.excludedDetail } : {}),
+    lastmod: r.lastmod ?? null,
+    lastmodFrom: r.lastmodFrom,
+    candidates: r.candidates ?? [],
+    sitemap: r.sitemap ?? null,
+  };
+}
+
+/** A page's JSON as it stands in the `pages` array: two levels in. */
+const PAGE_INDENT = '    ';
+
+/**
+ * The report as JSON (two-space indents), piece by piece: the summary, then one piece a page,
+ * so a report of a million pages is never one string. The pieces joined are exactly
+ * `JSON.stringify(report, null, 2)` plus a newline.
+ */
+export function* renderReport(
+  result: Omit<GenerateResult, 'reportPath'>,
+  site: string,
+): Generator<string> {
+  const head = {
     version: REPORT_VERSION,
     site,
     indexUrl: result.indexUrl,
@@ -34,25 +63,20 @@ export function renderReport(result: Omit<GenerateResult, 'reportPath'>, site: s
       xmlBytes,
     })),
     warnings: result.warnings,
-    pages: result.records.map(
-      (r): ReportPage => ({
-        url: r.url,
-        file: r.file,
-        source: r.source ?? null,
-        status: r.excluded ? 'excluded' : 'included',
-        ...(r.excluded ? { reason: r.excluded } : {}),
-        ...(r.excludedDetail ? { detail: r.excludedDetail } : {}),
-        lastmod: r.lastmod ?? null,
-        lastmodFrom: r.lastmodFrom,
-        candidates: r.candidates ?? [],
-        sitemap: r.sitemap ?? null,
-      }),
-    ),
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  // `pages` is the last key: the head without its closing brace, then the array.
+  yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "pages": [`;
+  let first = true;
+  for (const record of result.records) {
+    const json = JSON.stringify(reportPage(record), null, 2).replaceAll('\n', `\n${PAGE_INDENT}`);
+    yield `${first ? '\n' : ',\n'}${PAGE_INDENT}${json}`;
+    first = false;
+  }
+  yield first ? ']\n}\n' : '\n  ]\n}\n';
 }
 
-export async function writeReport(path: string, text: string): Promise<void> {
+/** Writes the report atomically, as it is made. */
+export async function writeReport(path: string, text: Iterable<string>): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(path, text);
+  await streamFileAtomic(path, text);
 }
