@@ -27,6 +27,9 @@ const { selectBySource, selectByHead } = await load('select/select-pages.js');
 const { datePages, weighHeadDates } = await load('dates/date-pages.js');
 const { buildEntries } = await load('entries/build-entries.js');
 const { naturalCompare } = await load('url/natural-compare.js');
+const { listOnce } = await load('entries/list-once.js');
+const { checkEntries } = await load('output/self-check.js');
+const { writeSet } = await load('output/write-set.js');
 
 const root = path.join(import.meta.dirname, '.sites', String(pages));
 const options = resolveOptions({
@@ -72,6 +75,10 @@ datePages(kept, found, sources, undefined, options, warnings);
 step('pages dated (lastmod)');
 const groups = await buildEntries(found, heads.headLinks, options, warnings, heads.headLangs);
 step('entries (records are the entries)');
+listOnce(groups, false);
+checkEntries(groups, options, warnings);
+const { files } = await writeSet(groups, options, warnings);
+step(`written (${files.length} files; each record names its sitemap)`);
 console.log(
   `${found.length} pages, ${sources.size} sources, ${groups.length} group(s); RSS now ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
 );

@@ -10,7 +10,7 @@ import { buildEntries } from './entries/build-entries.js';
 import { listOnce } from './entries/list-once.js';
 import { readPageImages } from './entries/page-images.js';
 import { checkKeyFile, runIndexNow } from './indexnow/run.js';
-import { resolveOptions } from './options/resolve-options.js';
+import { type ResolvedOptions, resolveOptions } from './options/resolve-options.js';
 import { finish } from './output/result.js';
 import { checkEntries } from './output/self-check.js';
 import { writeSet } from './output/write-set.js';
@@ -22,27 +22,33 @@ import type { GenerateResult, SitemapOptions, SitemapWarning } from './types.js'
 import { shorten } from './url/shorten.js';
 
 /**
+ * Discovery, selection and dating, with the helpers discovery started still at work. Out come
+ * the pages and what the later stages use; the sources and the selection's working state stay
+ * here, free once the pages are dated.
+ */
+async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarning[]) {
+  const found = await discoverPages(options, warnings, pathRules(options));
+  const { pages, sources } = found;
+  try {
+    const kept = selectBySource(pages, sources, options, warnings);
+    const { dates, ...heads } = await selectByHead(kept, options, warnings, found.readHeads);
+    const git = await gitAnswer(sources, found.git, options, warnings);
+    weighHeadDates(dates, options, warnings);
+    const undated = datePages(kept, pages, sources, git, options, warnings);
+    return { pages, heads, undated };
+  } finally {
+    found.stop();
+  }
+}
+
+/**
  * Generates the sitemaps of a built site into its output folder.
  * @example await generateSitemaps({ site: 'https://example.com', outDir: 'dist' })
  */
 export async function generateSitemaps(input: SitemapOptions): Promise<GenerateResult> {
   const options = resolveOptions(input);
   const warnings: SitemapWarning[] = [];
-
-  // discover, select and date, with the helpers discovery started still at work
-  const found = await discoverPages(options, warnings, pathRules(options));
-  const { pages, sources } = found;
-  let heads: Awaited<ReturnType<typeof selectByHead>>;
-  let undated: ReturnType<typeof datePages>;
-  try {
-    const kept = selectBySource(pages, sources, options, warnings);
-    heads = await selectByHead(kept, options, warnings, found.readHeads);
-    const git = await gitAnswer(sources, found.git, options, warnings);
-    weighHeadDates(heads.dates, options, warnings);
-    undated = datePages(kept, pages, sources, git, options, warnings);
-  } finally {
-    found.stop();
-  }
+  const { pages, heads, undated } = await findSelectAndDate(options, warnings);
   if (options.images) readPageImages(pages, options, warnings);
   options.onProgress?.({ stage: 'describe', done: pages.length, total: pages.length });
   options.onProgress?.({ stage: 'write', done: 0 });

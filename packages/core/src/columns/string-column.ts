@@ -6,6 +6,8 @@
  * its bytes (`hashRow`, `sameBytes`) without being read back at all.
  *
  * Rows are appended and never changed. Chunks never move, so a full chunk is never copied.
+ * A column made `shared` keeps its bytes in shared memory: `toData` gives what another thread
+ * needs to read it (`StringColumn.fromData`) without a copy of the bytes.
  */
 
 /** Bytes a chunk holds; a row never spans two, and one larger than this gets a chunk of its own. */
@@ -37,13 +39,46 @@ export function grown<T extends Uint32Array | Float64Array | Int32Array | Uint16
   return next;
 }
 
+/** A column as plain data a thread can post: shared chunks, and a copy of the rows' places. */
+export interface StringColumnData {
+  chunks: Uint8Array[];
+  places: Uint32Array;
+  lengths: Uint32Array;
+}
+
 export class StringColumn {
+  readonly #shared: boolean;
   #chunks: Buffer[] = [];
   /** Bytes used of the last chunk. */
   #used = CHUNK;
-  #places = new Uint32Array(256);
-  #lengths = new Uint32Array(256);
+  #places: Uint32Array = new Uint32Array(256);
+  #lengths: Uint32Array = new Uint32Array(256);
   #size = 0;
+
+  constructor({ shared = false }: { shared?: boolean } = {}) {
+    this.#shared = shared;
+  }
+
+  /** Another thread's column (`toData`), read here without a copy of its bytes. */
+  static fromData(data: StringColumnData): StringColumn {
+    const column = new StringColumn();
+    column.#chunks = data.chunks.map((chunk) =>
+      Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+    );
+    column.#places = data.places;
+    column.#lengths = data.lengths;
+    column.#size = data.places.length;
+    return column;
+  }
+
+  /** What another thread needs to read this column: its chunks are shared when it was made `shared`. */
+  toData(): StringColumnData {
+    return {
+      chunks: this.#chunks,
+      places: this.#places.slice(0, this.#size),
+      lengths: this.#lengths.slice(0, this.#size),
+    };
+  }
 
   get size(): number {
     return this.#size;
@@ -55,7 +90,10 @@ export class StringColumn {
     let bytes = value.length * 3;
     if (this.#used + bytes > CHUNK) bytes = Buffer.byteLength(value);
     if (this.#used + bytes > CHUNK) {
-      this.#chunks.push(Buffer.allocUnsafeSlow(Math.max(CHUNK, bytes)));
+      const size = Math.max(CHUNK, bytes);
+      this.#chunks.push(
+        this.#shared ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafeSlow(size),
+      );
       this.#used = 0;
     }
     const chunkIndex = this.#chunks.length - 1;

@@ -10,6 +10,7 @@
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { grown, StringColumn, type StringColumnData } from '../columns/string-column.js';
 import {
   type DateFields,
   type FieldRoles,
@@ -39,25 +40,38 @@ function acceptSource(name: string): boolean {
   );
 }
 
-/** The source files to scan, found by walking the folders (names only, no stat). */
+/**
+ * The source files to scan, found by walking the folders (names only, no stat). Kept in
+ * columns, its paths in shared memory: the helper thread that lists them and this one read the
+ * same bytes (`SourceListData`).
+ */
 export interface SourceList {
   /** Index into the `sources` option of each file's folder. */
-  folders: number[];
+  folders: Uint16Array;
   /** Each folder of the `sources` option relative to root, posix: a source's `rel` is made from it. */
   relDirs: string[];
   /** Path of each file relative to its folder, posix, in walk order. */
-  paths: string[];
+  paths: StringColumn;
   problems: string[];
+}
+
+/** A source list as a thread posts it. */
+export type SourceListData = Omit<SourceList, 'paths'> & { paths: StringColumnData };
+
+export function sourceListData(list: SourceList): SourceListData {
+  return { ...list, paths: list.paths.toData() };
+}
+
+export function sourceListFrom(data: SourceListData): SourceList {
+  return { ...data, paths: StringColumn.fromData(data.paths) };
 }
 
 /** Walks the source folders: one `readdir` per folder, nothing read or stat'ed. */
 export function listSources(sources: ResolvedSource[], root: string): SourceList {
-  const list: SourceList = {
-    folders: [],
-    relDirs: sources.map((s) => relative(root, s.dir).replaceAll('\\', '/')),
-    paths: [],
-    problems: [],
-  };
+  const relDirs = sources.map((s) => relative(root, s.dir).replaceAll('\\', '/'));
+  const paths = new StringColumn({ shared: true });
+  let folders = new Uint16Array(256);
+  const problems: string[] = [];
   sources.forEach((source, index) => {
     let isDir = false;
     try {
@@ -66,7 +80,7 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
       /* reported below */
     }
     if (!isDir) {
-      list.problems.push(`source folder ${relative(root, source.dir) || '.'} does not exist`);
+      problems.push(`source folder ${relative(root, source.dir) || '.'} does not exist`);
       return;
     }
     const walked = walkFiles(source.dir, {
@@ -74,15 +88,15 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
       skipDir: (name) => name.startsWith('.') || name.startsWith('_') || name === 'node_modules',
       // Sources may link to one another inside the project, never out of it.
       boundary: root,
+      onFile: (path) => {
+        const row = paths.push(path);
+        folders = grown(folders, row + 1);
+        folders[row] = index;
+      },
     });
-    for (const p of walked.problems)
-      list.problems.push(`${join(source.dir, p.path)}: ${p.message}`);
-    for (const path of walked.files) {
-      list.folders.push(index);
-      list.paths.push(path);
-    }
+    for (const p of walked.problems) problems.push(`${join(source.dir, p.path)}: ${p.message}`);
   });
-  return list;
+  return { folders: folders.slice(0, paths.size), relDirs, paths, problems };
 }
 
 /**
@@ -102,7 +116,7 @@ export function scanSourceRange(
   for (let i = from; i < to; i++) {
     const folder = list.folders[i] as number;
     const source = sources[folder] as ResolvedSource;
-    const relPath = list.paths[i] as string;
+    const relPath = list.paths.get(i);
     const path = `${source.dir}/${relPath}`;
     const relDir = list.relDirs[folder] as string;
     const file = readSource(
@@ -175,7 +189,7 @@ export function scanSources(
   fields: DateFields | null,
 ): SourceScan {
   const list = listSources(sources, root);
-  const scan = scanSourceRange(list, sources, fields, 0, list.paths.length);
+  const scan = scanSourceRange(list, sources, fields, 0, list.paths.size);
   return { files: scan.files, problems: [...list.problems, ...scan.problems] };
 }
 

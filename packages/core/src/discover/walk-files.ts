@@ -28,6 +28,8 @@ export interface WalkOptions {
    * Defaults to the walked folder itself, which is also the boundary when it is not inside this.
    */
   boundary?: string;
+  /** Takes each file as it is found, instead of a list of them all (`files` is then empty). */
+  onFile?: (relPath: string) => void;
 }
 
 /** Whether the real path `real` is `folder` or inside it. */
@@ -48,6 +50,7 @@ export function walkFiles(
   const files: string[] = [];
   const problems: WalkProblem[] = [];
   const seen = new Set<string>();
+  const take = options.onFile ?? ((relPath: string) => files.push(relPath));
   let boundary = '';
 
   /** `real` is the folder's real path: known for plain folders, resolved for symlinked ones. */
@@ -66,7 +69,7 @@ export function walkFiles(
       const name = entry.name;
       const relPath = rel ? `${rel}/${name}` : name;
       if (entry.isFile()) {
-        if (options.accept(name)) files.push(relPath);
+        if (options.accept(name)) take(relPath);
       } else if (entry.isDirectory()) {
         if (!options.skipDir?.(name)) walk(`${dir}/${name}`, `${real}/${name}`, relPath);
       } else if (entry.isSymbolicLink()) {
@@ -85,7 +88,7 @@ export function walkFiles(
               outside: true,
             });
           } else if (target.isDirectory()) walk(full, targetReal, relPath);
-          else files.push(relPath);
+          else take(relPath);
         } catch (error) {
           if (options.accept(name))
             problems.push({ path: relPath, message: (error as Error).message });

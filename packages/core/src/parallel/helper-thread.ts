@@ -14,7 +14,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { DateFields } from '../dates/frontmatter-fields.js';
-import { type SourceList, scanSourceRange } from '../discover/find-sources.js';
+import {
+  type SourceList,
+  type SourceListData,
+  scanSourceRange,
+  sourceListFrom,
+} from '../discover/find-sources.js';
 import { type SourceScan, SourceTable } from '../discover/source-table.js';
 import { SitemapError } from '../errors.js';
 import { hasWorker } from '../files/folders.js';
@@ -33,7 +38,7 @@ const WORKER_URL = new URL('./helper-worker.js', import.meta.url);
  * messages on a port keep their order, so every part has come in when its `done` does.
  */
 export type HelperReply =
-  | { kind: 'source-list'; list: SourceList }
+  | { kind: 'source-list'; list: SourceListData }
   | { kind: 'source-part'; part: Part<SourceScan> }
   | { kind: 'source-done' }
   | { kind: 'head-part'; part: Part<HeadOutcome> }
@@ -64,7 +69,7 @@ export function shareSourceScan(
   const { sources, fields, cursor } = data;
   workClaimedRanges(
     new Int32Array(cursor),
-    list.paths.length,
+    list.paths.size,
     (from, to) => [scanSourceRange(list, sources, fields, from, to)],
     take,
   );
@@ -167,7 +172,7 @@ export class HelperThread {
    * table, in list order, as it comes.
    */
   async sources(): Promise<SourceTable> {
-    const { list } = await this.#next('source-list');
+    const list = sourceListFrom((await this.#next('source-list')).list);
     const table = new SourceTable();
     table.problems.push(...list.problems);
     const take = inOrder((scan: SourceScan) => table.append(scan));

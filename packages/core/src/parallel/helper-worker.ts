@@ -4,7 +4,7 @@
  * posted as soon as it is done and not kept, so its heap never holds its share of the site.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { listSources } from '../discover/find-sources.js';
+import { listSources, sourceListData } from '../discover/find-sources.js';
 import {
   type HelperData,
   type HelperReply,
@@ -18,7 +18,7 @@ if (port) {
   const reply = (message: HelperReply): void => port.postMessage(message);
   const scanSources = (data: HelperData): void => {
     const list = listSources(data.sources, data.root);
-    reply({ kind: 'source-list', list });
+    reply({ kind: 'source-list', list: sourceListData(list) });
     shareSourceScan(list, data, (part) => reply({ kind: 'source-part', part }));
     reply({ kind: 'source-done' });
   };

@@ -27,6 +27,20 @@ describe('StringColumn', () => {
     });
   });
 
+  it('is read by another thread from the same shared bytes when made shared', () => {
+    const column = new StringColumn({ shared: true });
+    const values = Array.from({ length: 40_000 }, (_, i) => `docs/page-${i}/façade-${i % 13}.md`);
+    for (const value of values) column.push(value);
+    const data = structuredClone(column.toData());
+    expect(data.chunks.length).toBeGreaterThan(1);
+    for (const chunk of data.chunks) expect(chunk.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const read = StringColumn.fromData(data);
+    expect(read.size).toBe(values.length);
+    values.forEach((value, row) => {
+      expect(read.get(row)).toBe(value);
+    });
+  });
+
   it('compares rows by their bytes', () => {
     const column = new StringColumn();
     column.push('/a/é');
