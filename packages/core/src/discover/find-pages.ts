@@ -47,14 +47,30 @@ export async function findPages(
     );
   }
   if (!options.force) checkOutDir(outDir);
+  const policy = {
+    baseUrl: options.baseUrl,
+    trailingSlash: options.trailingSlash,
+    format: options.format,
+  };
+  const pages: PageRecord[] = [];
   let count = 0;
+  // Each page is mapped as it is found: no list of every path is kept beside the records.
   const walked = walkFiles(outDir, {
-    accept: (name) => {
-      if (!HTML_FILE.test(name)) return false;
-      onPage?.(++count);
-      return true;
-    },
+    accept: (name) => HTML_FILE.test(name),
     skipDir: (name) => name.startsWith('.') || name === 'node_modules',
+    onFile: (file) => {
+      onPage?.(++count);
+      const route = routeFromFile(file, options.cleanUrls);
+      if (!route) return;
+      const record: PageRecord = {
+        file: flat(file),
+        url: flat(routeUrl(route, policy)),
+        lastmodFrom: 'none',
+      };
+      const excluded = outBy(route);
+      if (excluded) record.excluded = excluded;
+      pages.push(record);
+    },
   });
   for (const problem of walked.problems) {
     warnings.push({
@@ -62,24 +78,6 @@ export async function findPages(
       message: `${shorten(problem.path)}: ${problem.message}`,
       file: problem.path,
     });
-  }
-  const policy = {
-    baseUrl: options.baseUrl,
-    trailingSlash: options.trailingSlash,
-    format: options.format,
-  };
-  const pages: PageRecord[] = [];
-  for (const file of walked.files) {
-    const route = routeFromFile(file, options.cleanUrls);
-    if (!route) continue;
-    const record: PageRecord = {
-      file: flat(file),
-      url: flat(routeUrl(route, policy)),
-      lastmodFrom: 'none',
-    };
-    const excluded = outBy(route);
-    if (excluded) record.excluded = excluded;
-    pages.push(record);
   }
   return pages;
 }
