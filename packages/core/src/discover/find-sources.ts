@@ -47,7 +47,7 @@ function acceptSource(name: string): boolean {
  */
 export interface SourceList {
   /** Index into the `sources` option of each file's folder. */
-  folders: Uint16Array;
+  folders: Uint32Array;
   /** Each folder of the `sources` option relative to root, posix: a source's `rel` is made from it. */
   relDirs: string[];
   /** Path of each file relative to its folder, posix, in walk order. */
@@ -70,7 +70,7 @@ export function sourceListFrom(data: SourceListData): SourceList {
 export function listSources(sources: ResolvedSource[], root: string): SourceList {
   const relDirs = sources.map((s) => relative(root, s.dir).replaceAll('\\', '/'));
   const paths = new StringColumn({ shared: true });
-  let folders = new Uint16Array(256);
+  let folders = new Uint32Array(256);
   const problems: string[] = [];
   sources.forEach((source, index) => {
     let isDir = false;

@@ -107,6 +107,9 @@ class MetaColumns {
 /** No row: what `find` returns for a key no source renders. */
 export const NO_SOURCE = -1;
 
+/** A key `looseKey` leaves as it is (the common case), told without running it. */
+const ALREADY_LOOSE = /^[a-z0-9\-/_.~]*$/;
+
 /** A lenient key, for sources whose framework slugifies names (`My Post.md` -> `/my-post`). */
 export function looseKey(key: string): string {
   return key
@@ -190,6 +193,7 @@ export class SourceTable {
       this.#byLooseKey = new Map();
       for (let row = 0; row < this.size; row++) {
         const own = this.#keys.get(row);
+        if (ALREADY_LOOSE.test(own)) continue;
         const loose = looseKey(own);
         if (loose !== own && !this.#byLooseKey.has(loose)) this.#byLooseKey.set(loose, row);
       }

@@ -24,8 +24,14 @@ import { type SourceScan, SourceTable } from '../discover/source-table.js';
 import { SitemapError } from '../errors.js';
 import { hasWorker } from '../files/folders.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
-import type { HeadJob, HeadOutcome } from '../select/judge-heads.js';
-import { judgeHeadRange } from '../select/judge-heads.js';
+import {
+  type HeadJob,
+  type HeadJobData,
+  type HeadOutcome,
+  headJobData,
+  judgeHeadRange,
+  rowCount,
+} from '../select/judge-heads.js';
 import { inListOrder, inOrder, type Part, workClaimedRanges } from './shared-ranges.js';
 
 /** Pages found before a helper thread is started. */
@@ -47,7 +53,7 @@ export type HelperReply =
 type Reply<K extends HelperReply['kind']> = Extract<HelperReply, { kind: K }>;
 
 export interface HelperRequest {
-  job: HeadJob;
+  job: HeadJobData;
   cursor: SharedArrayBuffer;
 }
 
@@ -77,12 +83,13 @@ export function shareSourceScan(
 
 /** One thread's share of a head job: ranges of its pages claimed from the shared counter. */
 export function shareHeadJob(
-  { job, cursor }: HelperRequest,
+  job: HeadJob,
+  cursor: SharedArrayBuffer,
   take: (part: Part<HeadOutcome>) => void,
 ): void {
   workClaimedRanges(
     new Int32Array(cursor),
-    job.files.length,
+    rowCount(job.files),
     (from, to) => judgeHeadRange(job, from, to),
     take,
   );
@@ -185,10 +192,11 @@ export class HelperThread {
 
   /** Reads and judges the heads of `job`, both threads at once; outcomes in list order. */
   async heads(job: HeadJob): Promise<HeadOutcome[]> {
-    const request: HelperRequest = { job, cursor: new SharedArrayBuffer(4) };
+    // The job's columns are in shared memory: the helper reads them without a copy.
+    const request: HelperRequest = { job: headJobData(job), cursor: new SharedArrayBuffer(4) };
     this.#worker.postMessage(request);
     const parts = this.#headParts;
-    shareHeadJob(request, (part) => parts.push(part));
+    shareHeadJob(job, request.cursor, (part) => parts.push(part));
     await this.#next('head-done');
     return inListOrder(parts.splice(0));
   }

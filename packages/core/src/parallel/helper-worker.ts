@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { listSources, sourceListData } from '../discover/find-sources.js';
+import { headJobFrom } from '../select/judge-heads.js';
 import {
   type HelperData,
   type HelperReply,
@@ -24,7 +25,9 @@ if (port) {
   };
   scanSources(workerData as HelperData);
   port.on('message', (request: HelperRequest) => {
-    shareHeadJob(request, (part) => reply({ kind: 'head-part', part }));
+    shareHeadJob(headJobFrom(request.job), request.cursor, (part) =>
+      reply({ kind: 'head-part', part }),
+    );
     reply({ kind: 'head-done' });
   });
 }

@@ -8,6 +8,7 @@
  * Path rules (error pages, include, exclude) ran as the pages were found (`pathRules`). What
  * a problem with one page does, warning or failed build, is `pageProblem`'s to say.
  */
+import { StringColumn } from '../columns/string-column.js';
 import type { Evidence } from '../dates/evidence.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -172,13 +173,21 @@ export async function selectByHead(
   const rules = options.head;
   if (!rules) return found;
   const withHead = kept.filter(({ record }) => record.file !== null);
-  const job: HeadJob = {
-    outDir: options.outDir,
-    files: withHead.map(({ record }) => record.file as string),
-    urls: withHead.map(({ record }) => record.url),
-    rules,
-  };
-  const outcomes = shared ? await shared(job) : judgeHeadRange(job, 0, job.files.length);
+  let job: HeadJob;
+  if (shared) {
+    // For a helper thread: columns in shared memory, which it reads without a copy.
+    const files = new StringColumn({ shared: true });
+    const urls = new StringColumn({ shared: true });
+    for (const { record } of withHead) {
+      files.push(record.file as string);
+      urls.push(record.url);
+    }
+    job = { outDir: options.outDir, files, urls, rules };
+  } else {
+    const files = withHead.map(({ record }) => record.file as string);
+    job = { outDir: options.outDir, files, urls: withHead.map(({ record }) => record.url), rules };
+  }
+  const outcomes = shared ? await shared(job) : judgeHeadRange(job, 0, withHead.length);
   withHead.forEach((page, index) => {
     const verdict = outcomes[index];
     if (!verdict) return;
