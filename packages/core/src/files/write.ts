@@ -71,10 +71,8 @@ export function tempName(path: string): string {
   );
 }
 
-/** Writes `data` to `path` atomically; returns false when the file already held these bytes. */
-export async function writeFileAtomic(path: string, data: Buffer | string): Promise<boolean> {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  // One lstat says both whether a file may be replaced here and whether it holds these bytes.
+/** What is at `path` (null: nothing), when a regular file may be put there; else an error naming it. */
+async function replaceable(path: string): Promise<Awaited<ReturnType<typeof lstat>> | null> {
   let info: Awaited<ReturnType<typeof lstat>> | null = null;
   try {
     info = await lstat(path);
@@ -82,59 +80,22 @@ export async function writeFileAtomic(path: string, data: Buffer | string): Prom
     if ((error as { code?: string }).code !== 'ENOENT') throw writeError(path, error);
   }
   if (info && !info.isFile()) throw notAFile(path);
-  if (info?.size === bytes.length) {
-    // Read as a regular file only, never through a symlink or a FIFO swapped in since the lstat.
-    const old = await readStart(path, bytes.length + 1);
-    if (old?.equals(bytes)) return false;
-  }
-  const temp = tempName(path);
-  try {
-    beforeChange('write', temp);
-    await writeFile(temp, bytes, { flag: 'wx' });
-    beforeChange('rename', path);
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error instanceof SitemapError ? error : writeError(path, error);
-  }
-  return true;
+  return info;
 }
 
-/** Bytes gathered before a write, so a text of small pieces costs few writes. */
-const STREAM_BATCH = 1 << 16;
-
 /**
- * Writes the pieces of `text` to `path` atomically, as they come; returns false when the file
- * already held these bytes (the new copy is then dropped and the file left untouched).
+ * Has `write` fill a temporary file beside `path`, then renames it into place, unless `write`
+ * says the file already holds those bytes (the temporary file is then removed). Whatever fails,
+ * no temporary file is left. Returns whether `path` was replaced.
  */
-export async function streamFileAtomic(path: string, text: Iterable<string>): Promise<boolean> {
-  const info = await lstat(path).catch((error: { code?: string }) => {
-    if (error.code === 'ENOENT') return null;
-    throw writeError(path, error);
-  });
-  if (info && !info.isFile()) throw notAFile(path);
+async function intoPlace(
+  path: string,
+  write: (temp: string) => Promise<boolean>,
+): Promise<boolean> {
   const temp = tempName(path);
   try {
     beforeChange('write', temp);
-    const handle = await open(temp, 'wx');
-    let size = 0;
-    try {
-      let batch = '';
-      for (const piece of text) {
-        batch += piece;
-        if (batch.length < STREAM_BATCH) continue;
-        await handle.writeFile(batch);
-        size += Buffer.byteLength(batch);
-        batch = '';
-      }
-      if (batch !== '') {
-        await handle.writeFile(batch);
-        size += Buffer.byteLength(batch);
-      }
-    } finally {
-      await handle.close();
-    }
-    if (info?.size === size && (await sameBytes(path, temp, size))) {
+    if (!(await write(temp))) {
       await rm(temp, { force: true });
       return false;
     }
@@ -145,6 +106,53 @@ export async function streamFileAtomic(path: string, text: Iterable<string>): Pr
     throw error instanceof SitemapError ? error : writeError(path, error);
   }
   return true;
+}
+
+/** Writes `data` to `path` atomically; returns false when the file already held these bytes. */
+export async function writeFileAtomic(path: string, data: Buffer | string): Promise<boolean> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  // One lstat says both whether a file may be replaced here and whether it holds these bytes.
+  const info = await replaceable(path);
+  if (info?.size === bytes.length) {
+    // Read as a regular file only, never through a symlink or a FIFO swapped in since the lstat.
+    const old = await readStart(path, bytes.length + 1);
+    if (old?.equals(bytes)) return false;
+  }
+  return intoPlace(path, async (temp) => {
+    await writeFile(temp, bytes, { flag: 'wx' });
+    return true;
+  });
+}
+
+/** Bytes gathered before a write, so a text of small pieces costs few writes. */
+const STREAM_BATCH = 1 << 16;
+
+/**
+ * Writes the pieces of `text` to `path` atomically, as they come; returns false when the file
+ * already held these bytes (the new copy is then dropped and the file left untouched).
+ */
+export async function streamFileAtomic(path: string, text: Iterable<string>): Promise<boolean> {
+  const info = await replaceable(path);
+  return intoPlace(path, async (temp) => {
+    const handle = await open(temp, 'wx');
+    let size = 0;
+    let batch = '';
+    const flush = async (): Promise<void> => {
+      await handle.writeFile(batch);
+      size += Buffer.byteLength(batch);
+      batch = '';
+    };
+    try {
+      for (const piece of text) {
+        batch += piece;
+        if (batch.length >= STREAM_BATCH) await flush();
+      }
+      if (batch !== '') await flush();
+    } finally {
+      await handle.close();
+    }
+    return !(info?.size === size && (await sameBytes(path, temp, size)));
+  });
 }
 
 /** Whether the regular files `a` and `b` both hold the same `size` bytes, read a batch at a time. */

@@ -23,7 +23,8 @@ export interface ReportPage {
   sitemap: string | null;
 }
 
-function reportPage(r: PageRecord): ReportPage {
+/** What the report says of one page. */
+export function reportPage(r: PageRecord): ReportPage {
   return {
     url: r.url,
     file: r.file,
@@ -35,6 +36,24 @@ function reportPage(r: PageRecord): ReportPage {
     lastmodFrom: r.lastmodFrom,
     candidates: r.candidates ?? [],
     sitemap: r.sitemap ?? null,
+  };
+}
+
+/** Everything the report says before its pages: `pages` is its last key. */
+export function reportHead(result: Omit<GenerateResult, 'reportPath'>, site: string) {
+  return {
+    version: REPORT_VERSION,
+    site,
+    indexUrl: result.indexUrl,
+    summary: result.pages,
+    files: result.files.map(({ kind, url, urlCount, bytes, xmlBytes }) => ({
+      kind,
+      url,
+      urlCount,
+      bytes,
+      xmlBytes,
+    })),
+    warnings: result.warnings,
   };
 }
 
@@ -50,20 +69,7 @@ export function* renderReport(
   result: Omit<GenerateResult, 'reportPath'>,
   site: string,
 ): Generator<string> {
-  const head = {
-    version: REPORT_VERSION,
-    site,
-    indexUrl: result.indexUrl,
-    summary: result.pages,
-    files: result.files.map(({ kind, url, urlCount, bytes, xmlBytes }) => ({
-      kind,
-      url,
-      urlCount,
-      bytes,
-      xmlBytes,
-    })),
-    warnings: result.warnings,
-  };
+  const head = reportHead(result, site);
   // `pages` is the last key: the head without its closing brace, then the array.
   yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "pages": [`;
   let first = true;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { streamFileAtomic } from '../../src/files/write.js';
-import { REPORT_VERSION, renderReport } from '../../src/output/report.js';
+import { renderReport, reportHead, reportPage } from '../../src/output/report.js';
 import type { GenerateResult, PageRecord } from '../../src/types.js';
 
 function resultWith(records: PageRecord[]): Omit<GenerateResult, 'reportPath'> {
@@ -29,32 +29,7 @@ function resultWith(records: PageRecord[]): Omit<GenerateResult, 'reportPath'> {
 
 /** What the report was before it was streamed: one JSON.stringify of the whole. */
 function wholeReport(result: Omit<GenerateResult, 'reportPath'>, site: string): string {
-  const report = {
-    version: REPORT_VERSION,
-    site,
-    indexUrl: result.indexUrl,
-    summary: result.pages,
-    files: result.files.map(({ kind, url, urlCount, bytes, xmlBytes }) => ({
-      kind,
-      url,
-      urlCount,
-      bytes,
-      xmlBytes,
-    })),
-    warnings: result.warnings,
-    pages: [...result.records].map((r) => ({
-      url: r.url,
-      file: r.file,
-      source: r.source ?? null,
-      status: r.excluded ? 'excluded' : 'included',
-      ...(r.excluded ? { reason: r.excluded } : {}),
-      ...(r.excludedDetail ? { detail: r.excludedDetail } : {}),
-      lastmod: r.lastmod ?? null,
-      lastmodFrom: r.lastmodFrom,
-      candidates: r.candidates ?? [],
-      sitemap: r.sitemap ?? null,
-    })),
-  };
+  const report = { ...reportHead(result, site), pages: [...result.records].map(reportPage) };
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
