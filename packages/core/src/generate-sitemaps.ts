@@ -31,8 +31,13 @@ async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarn
   const { pages, sources } = found;
   try {
     const kept = selectBySource(pages, sources, options, warnings);
+    // Git's answer is awaited once the heads are read (git runs meanwhile), but what it has to
+    // say is said before what the heads have, as it comes first in the chain of evidence.
+    const gitSaysAt = warnings.length;
     const { dates, ...heads } = await selectByHead(kept, options, warnings, found.readHeads);
-    const git = await gitAnswer(sources, found.git, options, warnings);
+    const gitSays: SitemapWarning[] = [];
+    const git = await gitAnswer(sources, found.git, options, gitSays);
+    warnings.splice(gitSaysAt, 0, ...gitSays);
     weighHeadDates(dates, options, warnings);
     const undated = datePages(kept, pages, sources, git, options, warnings);
     return { pages, heads, undated };

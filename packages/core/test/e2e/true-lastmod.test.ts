@@ -163,6 +163,24 @@ describe('git dates, found with no option', () => {
     expect(dates(await build(root))['/c/']).toEqual(['2024-07-01T10:00:00Z', 'git']);
   });
 
+  it('says what the sources, then git, then the heads have to say, in that order', async () => {
+    const root = await makeTree({
+      ...pages('a'),
+      'dist/b/index.html': page('<link rel="alternate" hreflang="en_US" href="/b/">'),
+      'content/a.md': '---\nlastmod: not a date\n---\na\n',
+      'content/b.md': 'b\n',
+    });
+    gitInit(root);
+    await writeFile(join(root, '.git-blame-ignore-revs'), 'not a hash\n');
+    commitAll(root, 'start', '2024-01-01T10:00:00Z');
+    const result = await build(root, { head: true });
+    expect(result.warnings.map((w) => w.code)).toEqual([
+      'invalid-date',
+      'git-ignore-revs',
+      'invalid-head',
+    ]);
+  });
+
   it('a fresh clone with a few edits: untouched files keep their commit dates, never the clone time', async () => {
     const origin = await makeTree({
       'content/a.md': 'a\n',
