@@ -113,15 +113,23 @@ async function main() {
 
   await resetOutputs(root, site);
   const coreBefore = await coreBuild();
-  log('Warming the page cache (one untimed pass over every file) ...');
-  const warm = await spawnMeasurement('warm.mjs', { root, concurrency: args.concurrency });
+  let warm = null;
+  if (args.warm) {
+    log('Warming the page cache (one untimed pass over every file) ...');
+    warm = await spawnMeasurement('warm.mjs', { root, concurrency: args.concurrency });
+  }
   const { runsById, dropped } = await runAll({ root, site, args, measurements });
 
   const summary = summarise(runsById);
   const ratios = computeRatios(summary);
   const problems = checkCounts(summary, site.stats);
   const core = { before: coreBefore, after: await coreBuild() };
-  const notes = [...coreNote(core), ...cacheNote(site), ...dropped];
+  const notes = [
+    ...coreNote(core),
+    ...cacheNote(site),
+    ...(args.warm ? [] : ['--no-warm: the cache was not warmed; wall times include disk reads']),
+    ...dropped,
+  ];
   const report = {
     machine,
     site,

@@ -85,7 +85,9 @@ export function renderReport({
     `machine: ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.platform}, ` +
       `libuv threadpool ${m.threadpool}, load average at start ${m.loadAverage.join(' ')}`,
     siteLine(site),
-    `cache: warmed before the first run by one untimed pass reading every file (${int(warm.wallMs)} ms)`,
+    warm
+      ? `cache: warmed before the first run by one untimed pass reading every file (${int(warm.wallMs)} ms)`
+      : 'cache: not warmed (--no-warm): wall times include disk reads; peak RSS does not depend on it',
     '',
     formatTable(
       ['measurement', 'wall ms', 'min-max', 'CPU ms', 'peak RSS MB'],
