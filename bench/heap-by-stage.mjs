@@ -3,7 +3,9 @@
  * behind the "Where it stands" section. Runs the core's pipeline step by step, on one thread, on
  * the cached site bench/.sites/<N>/ (make it with `pnpm bench --pages N --generate-only`), and
  * prints the live memory each step adds, after a full GC, per page: the JS heap and the native
- * memory of buffers and typed arrays (where the columns of the core keep their rows). Not a test; it reaches into the
+ * memory of buffers and typed arrays (where the columns of the core keep their rows). Its last
+ * step writes the set into the site's dist/, as a build does (`pnpm bench` removes it before
+ * each run). Not a test; it reaches into the
  * core's compiled modules (packages/core/dist), so it follows them when they change.
  */
 import path from 'node:path';

@@ -205,8 +205,9 @@ export class SourceTable {
 
   #findExact(key: string): number {
     const slots = this.#slots ?? this.#index();
-    if (Buffer.byteLength(key) > this.#scratch.length)
-      this.#scratch = Buffer.allocUnsafe(Buffer.byteLength(key) * 2);
+    // At most 3 bytes a UTF-16 unit: measure only a key that may not fit.
+    if (key.length * 3 > this.#scratch.length)
+      this.#scratch = Buffer.allocUnsafe(Math.max(key.length * 3, this.#scratch.length * 2));
     const length = this.#scratch.write(key, 0, 'utf8');
     const mask = slots.length - 1;
     for (let slot = hashBytes(this.#scratch, 0, length) & mask; ; slot = (slot + 1) & mask) {
