@@ -28,7 +28,6 @@ const { pathRules } = await load('select/exclusions.js');
 const { selectBySource, selectByHead } = await load('select/select-pages.js');
 const { datePages, weighHeadDates } = await load('dates/date-pages.js');
 const { buildEntries } = await load('entries/build-entries.js');
-const { naturalCompare } = await load('url/natural-compare.js');
 const { listOnce } = await load('entries/list-once.js');
 const { checkEntries } = await load('output/self-check.js');
 const { writeSet } = await load('output/write-set.js');
@@ -63,24 +62,24 @@ function step(name) {
 }
 
 const warnings = [];
-const found = await findPages(options, warnings, pathRules(options));
-step('pages found (records: file, URL)');
+const table = await findPages(options, warnings, pathRules(options));
+step('pages found (a table: file, URL)');
 const fields = options.frontmatter ? options.dateFields : null;
 const sources = indexSources(scanSources(options.sources, options.root, fields));
 step('source index');
-found.sort((a, b) => naturalCompare(a.url, b.url));
+const found = table.order();
 const kept = selectBySource(found, sources, options, warnings);
 const heads = await selectByHead(kept, options, warnings, null);
 step('pages selected (source, heads)');
-weighHeadDates(heads.dates, options, warnings);
-datePages(kept, found, sources, undefined, options, warnings);
+const headEvidence = weighHeadDates(heads.dates, options, warnings);
+datePages(kept, found, sources, undefined, headEvidence, options, warnings);
 step('pages dated (lastmod)');
 const groups = await buildEntries(found, heads.headLinks, options, warnings, heads.headLangs);
-step('entries (records are the entries)');
+step('entries (the pages are the entries)');
 listOnce(groups, false);
 checkEntries(groups, options, warnings);
 const { files } = await writeSet(groups, options, warnings);
-step(`written (${files.length} files; each record names its sitemap)`);
+step(`written (${files.length} files; each page names its sitemap)`);
 console.log(
   `${found.length} pages, ${sources.size} sources, ${groups.length} group(s); RSS now ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
 );

@@ -28,7 +28,7 @@ import { shorten } from './url/shorten.js';
  */
 async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarning[]) {
   const found = await discoverPages(options, warnings, pathRules(options));
-  const { pages, sources } = found;
+  const { pages, table, sources } = found;
   try {
     const kept = selectBySource(pages, sources, options, warnings);
     // Git's answer is awaited once the heads are read (git runs meanwhile), but what it has to
@@ -38,9 +38,9 @@ async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarn
     const gitSays: SitemapWarning[] = [];
     const git = await gitAnswer(sources, found.git, options, gitSays);
     warnings.splice(gitSaysAt, 0, ...gitSays);
-    weighHeadDates(dates, options, warnings);
-    const undated = datePages(kept, pages, sources, git, options, warnings);
-    return { pages, heads, undated };
+    const headEvidence = weighHeadDates(dates, options, warnings);
+    const undated = datePages(kept, pages, sources, git, headEvidence, options, warnings);
+    return { pages, table, heads, undated };
   } finally {
     found.stop();
   }
@@ -53,13 +53,13 @@ async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarn
 export async function generateSitemaps(input: SitemapOptions): Promise<GenerateResult> {
   const options = resolveOptions(input);
   const warnings: SitemapWarning[] = [];
-  const { pages, heads, undated } = await findSelectAndDate(options, warnings);
+  const { pages, table, heads, undated } = await findSelectAndDate(options, warnings);
   if (options.images) readPageImages(pages, options, warnings);
   options.onProgress?.({ stage: 'describe', done: pages.length, total: pages.length });
   options.onProgress?.({ stage: 'write', done: 0 });
 
   // entries: custom pages join, each page becomes its entry, every URL listed once
-  const records = withCustomPages(pages, options, heads.renamed > 0);
+  const records = withCustomPages(pages, table, options, heads.renamed > 0);
   const groups = await buildEntries(records, heads.headLinks, options, warnings, heads.headLangs);
   const listed = listOnce(groups, options.serialize !== undefined || options.chunks !== undefined);
 

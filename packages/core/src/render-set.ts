@@ -5,6 +5,7 @@
  * self-check), and the files come back by name instead of being written. Nothing touches disk.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PageTable } from './columns/page-table.js';
 import { buildEntries } from './entries/build-entries.js';
 import { listOnce } from './entries/list-once.js';
 import { resolveOptions } from './options/resolve-options.js';
@@ -88,6 +89,7 @@ export async function renderSitemapSet(
     format: options.format,
   };
   const outBy = pathRules(options);
+  const table = new PageTable();
   const records: PageRecord[] = [];
   for (const page of pages) {
     let route: PageRoute | null;
@@ -104,19 +106,15 @@ export async function renderSitemapSet(
         keepsExtension: false,
       };
     }
-    const record: PageRecord = {
-      file: 'file' in page ? page.file : null,
-      url: routeUrl(route, policy),
-      lastmodFrom: 'none',
-      ...(page.lastmod ? { lastmod: page.lastmod } : {}),
-    };
+    const record = table.add('file' in page ? page.file : null, routeUrl(route, policy));
+    if (page.lastmod) record.lastmod = page.lastmod;
     const excluded = outBy(route) ?? (filtered(options, record.url) ? 'filter' : undefined);
     if (excluded) record.excluded = excluded;
     records.push(record);
   }
   // The build's steps from here: custom pages, entries, every URL once, the self-check.
   const groups = await buildEntries(
-    withCustomPages(records, options, true),
+    withCustomPages(records, table, options, true),
     new Map(),
     options,
     warnings,

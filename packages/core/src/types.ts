@@ -439,7 +439,12 @@ export interface GenerateResult {
     /** Listed pages with a lastmod, by where it came from (`frontmatter` sums every field). */
     dated: Partial<Record<LastmodKind, number>>;
   };
-  /** Per page: URL, lastmod and its provenance, exclusion reason. Sorted by URL. */
+  /**
+   * Per page: URL, lastmod and its provenance, exclusion reason. Sorted by URL. Made the first
+   * time it is read: until then the pages stay in the build's compact table, so a caller that
+   * never reads `records` never holds an object and strings per page (on a site of a million
+   * pages, hundreds of MB).
+   */
   records: PageRecord[];
   /** Files removed because an earlier build wrote them and this one did not. */
   removed: string[];

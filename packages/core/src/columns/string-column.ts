@@ -137,6 +137,31 @@ export class StringColumn {
     return true;
   }
 
+  /** `compare` of rows `a` and `b`, over their bytes where they are. */
+  compareRows(
+    a: number,
+    b: number,
+    compare: (
+      x: Buffer,
+      xFrom: number,
+      xTo: number,
+      y: Buffer,
+      yFrom: number,
+      yTo: number,
+    ) => number,
+  ): number {
+    const startA = this.#start(a);
+    const startB = this.#start(b);
+    return compare(
+      this.#chunk(a),
+      startA,
+      startA + (this.#lengths[a] as number),
+      this.#chunk(b),
+      startB,
+      startB + (this.#lengths[b] as number),
+    );
+  }
+
   /** Whether rows `a` and `b` hold the same bytes. */
   sameRows(a: number, b: number): boolean {
     const length = this.#lengths[a] as number;

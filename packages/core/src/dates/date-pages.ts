@@ -6,10 +6,11 @@
  */
 
 import { statSync } from 'node:fs';
+import type { PageView } from '../columns/page-table.js';
 import type { GitDates } from '../discover/read-git-dates.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { HeadDates, SelectedPage } from '../select/select-pages.js';
+import type { HeadDates } from '../select/select-pages.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import { echo } from '../url/shorten.js';
 import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
@@ -89,6 +90,9 @@ export async function gitAnswer(
   return git;
 }
 
+/** What the heads say of the pages' dates, once weighed: by page (its row). */
+export type HeadEvidence = Map<number, Evidence>;
+
 /**
  * The heads' dates as evidence: a head date as new as the page's own file is the render's
  * clock, not an edit, and is set aside with a warning.
@@ -97,10 +101,10 @@ export function weighHeadDates(
   heads: readonly HeadDates[],
   options: ResolvedOptions,
   warnings: SitemapWarning[],
-): void {
+): HeadEvidence {
+  const weighed: HeadEvidence = new Map();
   let renderTime = 0;
-  for (const { page, modified, published } of heads) {
-    const { record } = page;
+  for (const { page: record, modified, published } of heads) {
     const evidence: Evidence = {};
     const built = statSync(`${options.outDir}/${record.file}`).mtimeMs;
     for (const date of [modified, published]) {
@@ -115,7 +119,7 @@ export function weighHeadDates(
     if (modified && !stampedAtRender(modified, built))
       if (options.lastmodFrom.includes('head')) evidence.head = modified;
     if (published && !stampedAtRender(published, built)) evidence.headPublished = published;
-    if (evidence.head || evidence.headPublished) page.evidence = evidence;
+    if (evidence.head || evidence.headPublished) weighed.set(record.row, evidence);
   }
   const rest = moreWarnings(
     'lastmod-render-time',
@@ -123,17 +127,20 @@ export function weighHeadDates(
     (n) => `${n} more head dates were the build's own time and not used (see the report)`,
   );
   if (rest) warnings.push(rest);
+  return weighed;
 }
 
 /**
- * Dates every page still in (`kept`), from its evidence, git and file times. `pages` is every
- * page found, for the listing pages dated by their children. Returns the undated, by why.
+ * Dates every page still in (`kept`), from its evidence (its head's, weighed, in `heads`), git
+ * and file times. `pages` is every page found, for the listing pages dated by their children.
+ * Returns the undated, by why.
  */
 export function datePages(
-  kept: readonly SelectedPage[],
+  kept: readonly PageView[],
   pages: PageRecord[],
   sources: SourceTable,
   git: GitDates | undefined,
+  heads: HeadEvidence,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): Undated {
@@ -151,12 +158,11 @@ export function datePages(
   const undated: Undated = new Map();
   const why = new Map<PageRecord, UndatedReason>();
   let future = 0;
-  for (const page of kept) {
-    const { record, source } = page;
+  for (const record of kept) {
     if (record.excluded) continue;
+    const source = record.table.sourceRow(record.row);
     let reason: UndatedReason = 'no-source';
-    const evidence: Evidence = page.evidence ?? {};
-    page.evidence = undefined;
+    const evidence: Evidence = heads.get(record.row) ?? {};
     if (source !== NO_SOURCE) {
       const meta = sources.meta(source);
       if (meta?.override) evidence.override = meta.override;

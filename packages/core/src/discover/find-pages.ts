@@ -3,10 +3,10 @@
  * path-level rules: root error pages, include and exclude globs.
  */
 import { stat } from 'node:fs/promises';
+import { PageTable } from '../columns/page-table.js';
 import { SitemapError } from '../errors.js';
-import { flat } from '../flat-string.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { ExclusionReason, PageRecord, SitemapWarning } from '../types.js';
+import type { ExclusionReason, SitemapWarning } from '../types.js';
 import { type PageRoute, routeFromFile, routeUrl } from '../url/map-file.js';
 import { shorten } from '../url/shorten.js';
 import { checkOutDir } from './check-out-dir.js';
@@ -15,8 +15,9 @@ import { walkFiles } from './walk-files.js';
 const HTML_FILE = /\.html?$/i;
 
 /**
- * Returns a record per page, in walk order. A page keeps only its file and URL: its route key
- * is read back from the URL when needed (`urlRouteKey`).
+ * Returns the pages as rows of a table, in walk order (`PageTable.order` sorts them). A page
+ * keeps only its file and URL: its route key is read back from the URL when needed
+ * (`urlRouteKey`).
  *
  * `outBy` gives the reason a page is out by its route alone (the path rules of select/, applied
  * here as each page is mapped, with no second pass). `onPage` is called with the running count
@@ -28,7 +29,7 @@ export async function findPages(
   warnings: SitemapWarning[],
   outBy: (route: PageRoute) => ExclusionReason | undefined,
   onPage?: (count: number) => void,
-): Promise<PageRecord[]> {
+): Promise<PageTable> {
   const { outDir } = options;
   let isDir = false;
   try {
@@ -52,7 +53,7 @@ export async function findPages(
     trailingSlash: options.trailingSlash,
     format: options.format,
   };
-  const pages: PageRecord[] = [];
+  const pages = new PageTable();
   let count = 0;
   // Each page is mapped as it is found: no list of every path is kept beside the records.
   const walked = walkFiles(outDir, {
@@ -62,14 +63,9 @@ export async function findPages(
       onPage?.(++count);
       const route = routeFromFile(file, options.cleanUrls);
       if (!route) return;
-      const record: PageRecord = {
-        file: flat(file),
-        url: flat(routeUrl(route, policy)),
-        lastmodFrom: 'none',
-      };
+      const page = pages.add(file, routeUrl(route, policy));
       const excluded = outBy(route);
-      if (excluded) record.excluded = excluded;
-      pages.push(record);
+      if (excluded) page.excluded = excluded;
     },
   });
   for (const problem of walked.problems) {

@@ -170,6 +170,11 @@ export class SourceTable {
     return this.#rels.get(row);
   }
 
+  /** The column of every row's `rel`: a page table points its pages at it (`linkSource`). */
+  get rels(): StringColumn {
+    return this.#rels;
+  }
+
   mtimeMs(row: number): number {
     return this.#mtimes[row] as number;
   }

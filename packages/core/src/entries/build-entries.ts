@@ -28,17 +28,13 @@ export interface EntryGroup {
 
 /** Makes the record say exactly what `item` says, for every field an entry writes. */
 function takeItem(record: PageRecord, item: RenderItem): void {
+  // A field set to undefined is a field the record no longer has (`PageTable.record`).
   record.url = item.url;
-  if (item.lastmod) record.lastmod = item.lastmod;
-  else delete record.lastmod;
-  if (item.changefreq) record.changefreq = item.changefreq;
-  else delete record.changefreq;
-  if (item.priority !== undefined) record.priority = item.priority;
-  else delete record.priority;
-  if (item.links) record.links = item.links;
-  else delete record.links;
-  if (item.images) record.images = item.images;
-  else delete record.images;
+  record.lastmod = item.lastmod || undefined;
+  record.changefreq = item.changefreq || undefined;
+  record.priority = item.priority;
+  record.links = item.links;
+  record.images = item.images;
 }
 
 function invalid(url: string, message: string): SitemapError {

@@ -40,7 +40,7 @@ export function reportPage(r: PageRecord): ReportPage {
 }
 
 /** Everything the report says before its pages: `pages` is its last key. */
-export function reportHead(result: Omit<GenerateResult, 'reportPath'>, site: string) {
+export function reportHead(result: Omit<GenerateResult, 'reportPath' | 'records'>, site: string) {
   return {
     version: REPORT_VERSION,
     site,
@@ -66,14 +66,15 @@ const PAGE_INDENT = '    ';
  * `JSON.stringify(report, null, 2)` plus a newline.
  */
 export function* renderReport(
-  result: Omit<GenerateResult, 'reportPath'>,
+  result: Omit<GenerateResult, 'reportPath' | 'records'>,
+  records: Iterable<PageRecord>,
   site: string,
 ): Generator<string> {
   const head = reportHead(result, site);
   // `pages` is the last key: the head without its closing brace, then the array.
   yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "pages": [`;
   let first = true;
-  for (const record of result.records) {
+  for (const record of records) {
     const json = JSON.stringify(reportPage(record), null, 2).replaceAll('\n', `\n${PAGE_INDENT}`);
     yield `${first ? '\n' : ',\n'}${PAGE_INDENT}${json}`;
     first = false;

@@ -2,6 +2,7 @@
  * What every run ends with: the counts of pages in and out and of dates by kind, the advice for
  * pages without a date and the hreflang check, the warnings capped per code, and the report.
  */
+import { PageTable } from '../columns/page-table.js';
 import type { Undated } from '../dates/date-pages.js';
 import { undatedWarnings } from '../dates/undated-advice.js';
 import { reciprocityWarnings } from '../entries/hreflang-reciprocity.js';
@@ -48,16 +49,25 @@ export async function finish(
     }
   }
   if (withoutLastmod > 0) undatedWarnings(undated, included, options, warnings);
+  // The records are made the first time they are read: until then the pages stay in their
+  // table, so a build whose caller never reads them never holds a record per page.
+  let made: PageRecord[] | undefined;
   const result: GenerateResult = {
     indexUrl,
     files,
     pages: { found: records.length, included, excluded, withoutLastmod, dated },
-    records,
+    get records() {
+      made ??= records.map(PageTable.record);
+      return made;
+    },
+    set records(value) {
+      made = value;
+    },
     removed,
     warnings: capWarnings(warnings),
   };
   if (options.report) {
-    await writeReport(options.report, renderReport(result, options.baseUrl));
+    await writeReport(options.report, renderReport(result, records, options.baseUrl));
     result.reportPath = options.report;
   }
   return result;

@@ -4,6 +4,7 @@
  * later shares the head reads) while this thread walks. What comes out is the same as on one
  * thread, byte for byte; only the time differs.
  */
+import type { PageTable, PageView } from '../columns/page-table.js';
 import type { DateFields } from '../dates/frontmatter-fields.js';
 import { findPages } from '../discover/find-pages.js';
 import { indexSources, scanPageSources, scanSources } from '../discover/find-sources.js';
@@ -13,9 +14,8 @@ import { SitemapError } from '../errors.js';
 import { foldersHolding } from '../files/folders.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { HeadJob, HeadOutcome } from '../select/judge-heads.js';
-import type { ExclusionReason, PageRecord, SitemapWarning } from '../types.js';
+import type { ExclusionReason, SitemapWarning } from '../types.js';
 import type { PageRoute } from '../url/map-file.js';
-import { naturalCompare } from '../url/natural-compare.js';
 import { startGitDates } from './git-thread.js';
 import { HelperThread, THREAD_FROM_PAGES } from './helper-thread.js';
 
@@ -30,7 +30,9 @@ function fieldsToRead(options: ResolvedOptions): DateFields | null {
 /** What discovery found, and the helpers still at work for the stages after it. */
 export interface Discovered {
   /** Every page found, in URL order (then file order), with the path rules applied. */
-  pages: PageRecord[];
+  pages: PageView[];
+  /** The table they are rows of: the custom pages join it. */
+  table: PageTable;
   sources: SourceTable;
   /** Reads and judges heads with the helper thread, when one runs: it shares the head reads. */
   readHeads: ((job: HeadJob) => Promise<HeadOutcome[]>) | null;
@@ -70,14 +72,14 @@ export async function discoverPages(
   };
   const { onProgress } = options;
   try {
-    const pages = await findPages(options, warnings, outBy, (count) => {
+    const table = await findPages(options, warnings, outBy, (count) => {
       if (count === THREAD_FROM_PAGES && wanted) {
         helper = HelperThread.start(options.sources, options.root, fieldsToRead(options));
       }
       if (onProgress && count % PROGRESS_EVERY === 0) onProgress({ stage: 'walk', done: count });
     });
-    onProgress?.({ stage: 'walk', done: pages.length });
-    onProgress?.({ stage: 'describe', done: 0, total: pages.length });
+    onProgress?.({ stage: 'walk', done: table.size });
+    onProgress?.({ stage: 'describe', done: 0, total: table.size });
     const started = helper as HelperThread | null;
     const sources = indexSources(
       started
@@ -86,18 +88,16 @@ export async function discoverPages(
       scanPageSources(options.pageSources, options.root, fieldsToRead(options)),
     );
     if (options.head === null) started?.stop();
-    if (pages.length === 0 && options.customPages.length === 0) {
+    if (table.size === 0 && options.customPages.length === 0) {
       throw new SitemapError(
         'outdir-empty',
         `sitemapkit: no HTML pages found in ${options.outDir}; is it the build's output folder?`,
         { option: 'outDir', file: options.outDir },
       );
     }
-    pages.sort(
-      (a, b) => naturalCompare(a.url, b.url) || naturalCompare(a.file ?? '', b.file ?? ''),
-    );
     return {
-      pages,
+      pages: table.order(),
+      table,
       sources,
       readHeads: started ? (job) => started.heads(job) : null,
       git: git?.dates,

@@ -2,16 +2,17 @@
  * Pages the user lists by URL (`customPages`): checked, then judged by the same `include`,
  * `exclude` and `filter` as found pages, and merged into the found pages in URL order.
  */
+
+import { byUrl, type PageTable } from '../columns/page-table.js';
 import { SitemapError } from '../errors.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { PageRecord } from '../types.js';
 import { encodeUrl, safeDecode } from '../url/encode.js';
-import { naturalCompare } from '../url/natural-compare.js';
 import { shorten } from '../url/shorten.js';
 import { filtered, isUnderBase, keyRules } from './exclusions.js';
 
-/** A record per custom page, with the reason it is out when a rule leaves it out. */
-function customRecords(options: ResolvedOptions): PageRecord[] {
+/** A row of `table` per custom page, with the reason it is out when a rule leaves it out. */
+function customRecords(options: ResolvedOptions, table: PageTable): PageRecord[] {
   const outBy = keyRules(options);
   const { baseUrl, lastmod } = options;
   return options.customPages.map((input) => {
@@ -33,12 +34,11 @@ function customRecords(options: ResolvedOptions): PageRecord[] {
         { option: 'customPages', url },
       );
     }
-    const record: PageRecord = {
-      file: null,
-      url,
-      ...(lastmod ? { lastmod } : {}),
-      lastmodFrom: lastmod ? 'option' : 'none',
-    };
+    const record = table.add(null, url);
+    if (lastmod) {
+      record.lastmod = lastmod;
+      record.lastmodFrom = 'option';
+    }
     const key = `/${safeDecode(url.slice(baseUrl.length).split(/[?#]/)[0] ?? '')}`.replace(
       /(.)\/$/,
       '$1',
@@ -50,16 +50,18 @@ function customRecords(options: ResolvedOptions): PageRecord[] {
 }
 
 /**
- * The found pages with the custom pages added, in URL order. `reordered`: some pages now list
- * at the form of their URL their canonical gives, so the found pages are out of order too.
+ * The found pages with the custom pages added (as rows of the pages' `table`), in URL order.
+ * `reordered`: some pages now list at the form of their URL their canonical gives, so the
+ * found pages are out of order too.
  */
 export function withCustomPages(
   pages: PageRecord[],
+  table: PageTable,
   options: ResolvedOptions,
   reordered: boolean,
 ): PageRecord[] {
-  const custom = customRecords(options);
+  const custom = customRecords(options, table);
   for (const record of custom) pages.push(record);
-  if (custom.length > 0 || reordered) pages.sort((a, b) => naturalCompare(a.url, b.url));
+  if (custom.length > 0 || reordered) pages.sort(byUrl);
   return pages;
 }

@@ -8,11 +8,12 @@
  * Path rules (error pages, include, exclude) ran as the pages were found (`pathRules`). What
  * a problem with one page does, warning or failed build, is `pageProblem`'s to say.
  */
+
+import type { PageView } from '../columns/page-table.js';
 import { StringColumn } from '../columns/string-column.js';
-import type { Evidence } from '../dates/evidence.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { LinkItem, PageRecord, SitemapWarning } from '../types.js';
+import type { LinkItem, SitemapWarning } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
 import { echo } from '../url/shorten.js';
 import { filtered, unaddressable } from './exclusions.js';
@@ -21,18 +22,9 @@ import { pageProblem } from './page-problem.js';
 
 const HTML_EXTENSION = /\.html?$/i;
 
-/** A page still in, with its source and the evidence of its dates gathered so far. */
-export interface SelectedPage {
-  record: PageRecord;
-  /** Its source's row in the source table, or `NO_SOURCE`: dating reads its frontmatter there. */
-  source: number;
-  /** What its head says of its dates, once weighed; the rest of its evidence is read as it is dated. */
-  evidence?: Evidence;
-}
-
 /** The dates a page's head gives, for the dating stage to weigh. */
 export interface HeadDates {
-  page: SelectedPage;
+  page: PageView;
   modified?: string;
   published?: string;
 }
@@ -80,16 +72,16 @@ function canonicalFormFits(form: string, options: ResolvedOptions): boolean {
 
 /**
  * The rules that need no page read, then the frontmatter: a page they leave out needs no head
- * read. Returns the pages still in, each with its source's row.
+ * read. Returns the pages still in; each page's source is linked in its table (`sourceRow`).
  */
 export function selectBySource(
-  pages: readonly PageRecord[],
+  pages: readonly PageView[],
   sources: SourceTable,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
-): SelectedPage[] {
+): PageView[] {
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
-  const kept: SelectedPage[] = [];
+  const kept: PageView[] = [];
   for (const record of pages) {
     if (record.excluded) continue;
     const file = record.file;
@@ -110,11 +102,11 @@ export function selectBySource(
     }
     const source = findSource(sources, urlRouteKey(record.url, options.baseUrl));
     if (source === NO_SOURCE) {
-      kept.push({ record, source });
+      kept.push(record);
       continue;
     }
     const rel = sources.rel(source);
-    record.source = rel;
+    record.table.linkSource(record.row, sources.rels, source);
     const unread = sources.frontmatterError(source);
     if (unread) {
       const { message, line } = unread;
@@ -152,7 +144,7 @@ export function selectBySource(
       if (meta.changefreq) record.changefreq = meta.changefreq;
       if (meta.priority !== undefined) record.priority = meta.priority;
     }
-    kept.push({ record, source });
+    kept.push(record);
   }
   return kept;
 }
@@ -163,7 +155,7 @@ export function selectBySource(
  * a page's URL. Without head rules (`head: false`) nothing is read.
  */
 export async function selectByHead(
-  kept: readonly SelectedPage[],
+  kept: readonly PageView[],
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   /** Reads and judges the heads with a helper thread (parallel/), when one runs. */
@@ -172,26 +164,25 @@ export async function selectByHead(
   const found: HeadFindings = { headLinks: new Map(), headLangs: new Map(), renamed: 0, dates: [] };
   const rules = options.head;
   if (!rules) return found;
-  const withHead = kept.filter(({ record }) => record.file !== null);
+  const withHead = kept.filter((page) => page.file !== null);
   let job: HeadJob;
   if (shared) {
     // For a helper thread: columns in shared memory, which it reads without a copy.
     const files = new StringColumn({ shared: true });
     const urls = new StringColumn({ shared: true });
-    for (const { record } of withHead) {
-      files.push(record.file as string);
-      urls.push(record.url);
+    for (const page of withHead) {
+      files.push(page.file as string);
+      urls.push(page.url);
     }
     job = { outDir: options.outDir, files, urls, rules };
   } else {
-    const files = withHead.map(({ record }) => record.file as string);
-    job = { outDir: options.outDir, files, urls: withHead.map(({ record }) => record.url), rules };
+    const files = withHead.map((page) => page.file as string);
+    job = { outDir: options.outDir, files, urls: withHead.map((page) => page.url), rules };
   }
   const outcomes = shared ? await shared(job) : judgeHeadRange(job, 0, withHead.length);
-  withHead.forEach((page, index) => {
+  withHead.forEach((record, index) => {
     const verdict = outcomes[index];
     if (!verdict) return;
-    const { record } = page;
     const file = record.file as string;
     if ('error' in verdict) {
       pageProblem(
@@ -239,7 +230,7 @@ export async function selectByHead(
     if (verdict.lang) found.headLangs.set(record.url, verdict.lang);
     if (verdict.modified || verdict.published) {
       found.dates.push({
-        page,
+        page: record,
         ...(verdict.modified ? { modified: verdict.modified } : {}),
         ...(verdict.published ? { published: verdict.published } : {}),
       });

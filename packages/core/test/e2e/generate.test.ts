@@ -105,6 +105,44 @@ describe('generateSitemaps on a blog', () => {
     );
   });
 
+  it('makes its records when they are first read: plain records, the same each read, in the JSON', async () => {
+    const root = await blogSite();
+    const result = await generateSitemaps(blogOptions(root));
+    const described = Object.getOwnPropertyDescriptor(result, 'records');
+    expect(typeof described?.get).toBe('function');
+    expect(described?.enumerable).toBe(true);
+    const records = result.records;
+    expect(result.records).toBe(records);
+    expect(records.map((r) => r.url)).toEqual([
+      `${SITE}/`,
+      `${SITE}/%C3%BCber-uns/`,
+      `${SITE}/404.html`,
+      `${SITE}/about/`,
+      `${SITE}/blog/draft/`,
+      `${SITE}/blog/first-post/`,
+      `${SITE}/blog/second-post/`,
+      `${SITE}/products/404/`,
+    ]);
+    for (const record of records) expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    // A field a page does not have is not there, not there as undefined.
+    const about = records.find((r) => r.url === `${SITE}/about/`);
+    expect(about).toEqual({
+      file: 'about/index.html',
+      url: `${SITE}/about/`,
+      source: 'src/pages/about.md',
+      lastmod: '2024-03-01',
+      lastmodFrom: 'frontmatter:lastmod',
+      sitemap: expect.stringMatching(shardName('sitemap', 0)),
+    });
+    expect(Object.keys(about ?? {}).sort()).toEqual(
+      ['file', 'lastmod', 'lastmodFrom', 'sitemap', 'source', 'url'].sort(),
+    );
+    expect(JSON.parse(JSON.stringify(result)).records).toEqual(records);
+    // Set, it is what was set.
+    result.records = [];
+    expect(result.records).toEqual([]);
+  });
+
   it('is deterministic and rewrites nothing when nothing changed', async () => {
     const root = await blogSite();
     const first = await generateSitemaps(blogOptions(root));

@@ -60,7 +60,7 @@ describe('the report, streamed', () => {
   it('is piece by piece exactly the JSON it was as one string, with no page, one or many', () => {
     for (const records of [[], RECORDS.slice(0, 1), RECORDS]) {
       const result = resultWith(records);
-      const pieces = [...renderReport(result, 'https://example.com/')];
+      const pieces = [...renderReport(result, result.records, 'https://example.com/')];
       expect(pieces.length).toBe(records.length + 2);
       expect(pieces.join('')).toBe(wholeReport(result, 'https://example.com/'));
       expect(JSON.parse(pieces.join('')).pages).toHaveLength(records.length);

@@ -1,0 +1,337 @@
+/**
+ * The pages of a build, kept off the JS heap: their files, URLs, sources and lastmods as UTF-8
+ * bytes in string columns, what they say in few words (why a page is out, where its date came
+ * from, its changefreq and priority, the sitemap it landed in) as one-byte codes, and what few
+ * pages have (alternates, images, a detail, the dates weighed) by row.
+ *
+ * The stages see a page through a `PageView`: an object of one field, its row, whose
+ * `PageRecord` fields read and write the columns. A million pages cost a million small objects
+ * and their bytes, not a million records of five or six strings each (every string with its
+ * header, and V8's young generation sized by how many survive).
+ *
+ * Columns are appended to and never changed: a field set again (a URL its canonical link
+ * renames, a lastmod a listing page takes from its children) points its row at the new bytes.
+ * `order` sorts pages by URL over the bytes, without reading them back as strings.
+ */
+import type {
+  ChangeFreq,
+  ExclusionReason,
+  ImageItem,
+  LastmodProvenance,
+  LinkItem,
+  PageRecord,
+} from '../types.js';
+import { naturalCompare, naturalCompareBytes } from '../url/natural-compare.js';
+import { grown, StringColumn } from './string-column.js';
+
+/** A field with no value. */
+const NONE = -1;
+/** A page with no linked source. */
+const NO_LINK = -1;
+
+/**
+ * The distinct values of a field, each by a small number (`0`: none): the reasons, provenances,
+ * changefreqs, priorities and file names pages share.
+ */
+class Codes<T> {
+  readonly #values: T[] = [];
+  readonly #codes = new Map<T, number>();
+
+  code(value: T | undefined): number {
+    if (value === undefined) return 0;
+    let code = this.#codes.get(value);
+    if (code === undefined) {
+      this.#values.push(value);
+      code = this.#values.length;
+      this.#codes.set(value, code);
+    }
+    return code;
+  }
+
+  value(code: number): T | undefined {
+    return code === 0 ? undefined : this.#values[code - 1];
+  }
+}
+
+/** A string field: its column, and each row's row in it (`NONE` when unset). */
+class StringField {
+  readonly column = new StringColumn();
+  /** Every row's is set when the row is added (`PageTable.add`). */
+  refs: Int32Array = new Int32Array(256);
+
+  get(row: number): string | undefined {
+    const ref = this.refs[row] as number;
+    return ref === NONE ? undefined : this.column.get(ref);
+  }
+
+  set(row: number, value: string | null | undefined): void {
+    this.refs = grown(this.refs, row + 1);
+    this.refs[row] = value === undefined || value === null ? NONE : this.column.push(value);
+  }
+}
+
+/**
+ * A coded field: one byte a row, two or four once there are more distinct values than a byte
+ * (or two) can number (a sitemap name per page when each holds one URL).
+ */
+class CodeField<T> {
+  readonly codes = new Codes<T>();
+  values: Uint8Array | Uint16Array | Uint32Array = new Uint8Array(256);
+
+  get(row: number): T | undefined {
+    return this.codes.value(this.values[row] as number);
+  }
+
+  set(row: number, value: T | undefined): void {
+    const code = this.codes.code(value);
+    const limit =
+      this.values instanceof Uint8Array ? 0xff : this.values instanceof Uint16Array ? 0xffff : -1;
+    if (limit !== -1 && code > limit) {
+      const wider =
+        limit === 0xff ? new Uint16Array(this.values.length) : new Uint32Array(this.values.length);
+      wider.set(this.values);
+      this.values = wider;
+    }
+    this.values = grown(this.values, row + 1);
+    this.values[row] = code;
+  }
+}
+
+/** A page of a `PageTable`: its `PageRecord` fields read and write the table. */
+export interface PageView extends PageRecord {
+  readonly row: number;
+  readonly table: PageTable;
+}
+
+export class PageTable {
+  #size = 0;
+  readonly #file = new StringField();
+  readonly #url = new StringField();
+  readonly #source = new StringField();
+  readonly #lastmod = new StringField();
+  readonly #from = new CodeField<LastmodProvenance>();
+  readonly #excluded = new CodeField<ExclusionReason>();
+  readonly #changefreq = new CodeField<ChangeFreq>();
+  readonly #priority = new CodeField<number>();
+  readonly #sitemap = new CodeField<string>();
+  readonly #detail = new Map<number, string>();
+  readonly #links = new Map<number, LinkItem[]>();
+  readonly #images = new Map<number, ImageItem[]>();
+  readonly #candidates = new Map<number, NonNullable<PageRecord['candidates']>>();
+  /** Each page's row in `#linked` (the sources' paths), or `NO_LINK`. */
+  #sourceRows: Int32Array = new Int32Array(256);
+  #linked: StringColumn | null = null;
+  readonly #View: new (
+    row: number,
+  ) => PageView;
+
+  constructor() {
+    // One class per table, so a view holds its row and nothing else: the table is the class's.
+    const table = this;
+    const file = this.#file;
+    const url = this.#url;
+    const source = this.#source;
+    const linked = () => this.#linked as StringColumn;
+    const sourceRows = () => this.#sourceRows;
+    const lastmod = this.#lastmod;
+    const from = this.#from;
+    const excluded = this.#excluded;
+    const changefreq = this.#changefreq;
+    const priority = this.#priority;
+    const sitemap = this.#sitemap;
+    const byRow = <T>(map: Map<number, T>, row: number, value: T | undefined) => {
+      if (value === undefined) map.delete(row);
+      else map.set(row, value);
+    };
+    const detail = this.#detail;
+    const links = this.#links;
+    const images = this.#images;
+    const candidates = this.#candidates;
+    this.#View = class implements PageView {
+      constructor(readonly row: number) {}
+      get table() {
+        return table;
+      }
+      get file() {
+        return file.get(this.row) ?? null;
+      }
+      set file(value: string | null) {
+        file.set(this.row, value);
+      }
+      get url() {
+        return url.get(this.row) as string;
+      }
+      set url(value: string) {
+        url.set(this.row, value);
+      }
+      get source() {
+        const at = sourceRows()[this.row] as number;
+        return at === NO_LINK ? source.get(this.row) : linked().get(at);
+      }
+      set source(value: string | undefined) {
+        sourceRows()[this.row] = NO_LINK;
+        source.set(this.row, value);
+      }
+      get lastmod() {
+        return lastmod.get(this.row);
+      }
+      set lastmod(value: string | undefined) {
+        lastmod.set(this.row, value);
+      }
+      get lastmodFrom() {
+        return from.get(this.row) ?? 'none';
+      }
+      set lastmodFrom(value: LastmodProvenance) {
+        from.set(this.row, value);
+      }
+      get excluded() {
+        return excluded.get(this.row);
+      }
+      set excluded(value: ExclusionReason | undefined) {
+        excluded.set(this.row, value);
+      }
+      get changefreq() {
+        return changefreq.get(this.row);
+      }
+      set changefreq(value: ChangeFreq | undefined) {
+        changefreq.set(this.row, value);
+      }
+      get priority() {
+        return priority.get(this.row);
+      }
+      set priority(value: number | undefined) {
+        priority.set(this.row, value);
+      }
+      get sitemap() {
+        return sitemap.get(this.row);
+      }
+      set sitemap(value: string | undefined) {
+        sitemap.set(this.row, value);
+      }
+      get excludedDetail() {
+        return detail.get(this.row);
+      }
+      set excludedDetail(value: string | undefined) {
+        byRow(detail, this.row, value);
+      }
+      get links() {
+        return links.get(this.row);
+      }
+      set links(value: LinkItem[] | undefined) {
+        byRow(links, this.row, value);
+      }
+      get images() {
+        return images.get(this.row);
+      }
+      set images(value: ImageItem[] | undefined) {
+        byRow(images, this.row, value);
+      }
+      get candidates() {
+        return candidates.get(this.row);
+      }
+      set candidates(value: PageRecord['candidates']) {
+        byRow(candidates, this.row, value);
+      }
+    };
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** A new page: its file (null for a page the user lists by URL) and URL; no date yet. */
+  add(file: string | null, url: string): PageView {
+    const row = this.#size++;
+    this.#file.set(row, file);
+    this.#url.set(row, url);
+    this.#source.set(row, undefined);
+    this.#sourceRows = grown(this.#sourceRows, row + 1);
+    this.#sourceRows[row] = NO_LINK;
+    this.#lastmod.set(row, undefined);
+    this.#from.set(row, undefined);
+    return new this.#View(row);
+  }
+
+  /** The page at `row`, as a view. */
+  view(row: number): PageView {
+    return new this.#View(row);
+  }
+
+  /**
+   * Page `row`'s source is row `sourceRow` of `paths` (the sources' column of paths): the path is
+   * read from there, not copied. One column serves every page of a table.
+   */
+  linkSource(row: number, paths: StringColumn, sourceRow: number): void {
+    if (this.#linked !== null && this.#linked !== paths)
+      throw new Error('page table: sources linked from two columns');
+    this.#linked = paths;
+    this.#sourceRows[row] = sourceRow;
+  }
+
+  /** Page `row`'s row in the column `linkSource` named, or -1 when it has none. */
+  sourceRow(row: number): number {
+    return this.#sourceRows[row] as number;
+  }
+
+  /** Natural order of two rows' URLs, over their bytes. */
+  compareUrls(a: number, b: number): number {
+    return compareField(this.#url, a, b);
+  }
+
+  /** Every page, in URL order, then file order (a file-less page first). */
+  order(): PageView[] {
+    const rows = new Uint32Array(this.#size);
+    for (let row = 0; row < rows.length; row++) rows[row] = row;
+    rows.sort((a, b) => compareField(this.#url, a, b) || compareFiles(this.#file, a, b));
+    return Array.from(rows, (row) => new this.#View(row));
+  }
+
+  /** The page as a plain record, with only the fields it has (what `GenerateResult.records` holds). */
+  static record(page: PageRecord): PageRecord {
+    const record: PageRecord = { file: page.file, url: page.url, lastmodFrom: page.lastmodFrom };
+    const optional = [
+      'source',
+      'lastmod',
+      'changefreq',
+      'priority',
+      'links',
+      'images',
+      'excluded',
+      'excludedDetail',
+      'candidates',
+      'sitemap',
+    ] as const;
+    for (const key of optional) {
+      const value = page[key];
+      if (value !== undefined) (record as unknown as Record<string, unknown>)[key] = value;
+    }
+    return record;
+  }
+}
+
+function compareField(field: StringField, a: number, b: number): number {
+  return field.column.compareRows(
+    field.refs[a] as number,
+    field.refs[b] as number,
+    naturalCompareBytes,
+  );
+}
+
+function compareFiles(field: StringField, a: number, b: number): number {
+  const fa = field.refs[a] as number;
+  const fb = field.refs[b] as number;
+  if (fa === NONE || fb === NONE) return fa === fb ? 0 : fa === NONE ? -1 : 1;
+  return compareField(field, a, b);
+}
+
+/**
+ * Natural URL order of two pages, over the bytes when both are rows of one table.
+ * @example pages.sort(byUrl)
+ */
+export function byUrl(a: PageRecord, b: PageRecord): number {
+  const va = a as Partial<PageView>;
+  const vb = b as Partial<PageView>;
+  if (va.table !== undefined && va.table === vb.table)
+    return va.table.compareUrls(va.row as number, vb.row as number);
+  return naturalCompare(a.url, b.url);
+}

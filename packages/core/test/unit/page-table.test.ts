@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { byUrl, PageTable } from '../../src/columns/page-table.js';
+import type { PageRecord } from '../../src/types.js';
+import { naturalCompare, naturalCompareBytes } from '../../src/url/natural-compare.js';
+
+const sign = (n: number) => Math.sign(n);
+
+/** Strings that stress the natural order: digit runs, leading zeros, ends, non-ASCII. */
+function samples(): string[] {
+  const parts = [
+    '',
+    'a',
+    'b',
+    'A',
+    '-',
+    '/',
+    '.',
+    '%2F',
+    '0',
+    '00',
+    '007',
+    '7',
+    '10',
+    '9',
+    'é',
+    '日',
+    '😀',
+    'z9',
+  ];
+  const out = new Set<string>([
+    'https://e.com/',
+    'https://e.com/page-2/',
+    'https://e.com/page-10/',
+  ]);
+  // Every pair and some triples: small enough to compare every pair of them.
+  for (const a of parts) for (const b of parts) out.add(a + b);
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed;
+  };
+  for (let i = 0; i < 400; i++) {
+    let s = '';
+    for (let k = next() % 5; k >= 0; k--) s += parts[next() % parts.length];
+    out.add(s);
+  }
+  return [...out];
+}
+
+describe('naturalCompareBytes', () => {
+  it('orders UTF-8 bytes as naturalCompare orders the strings, for every pair', () => {
+    const values = samples();
+    const bytes = values.map((v) => Buffer.from(v, 'utf8'));
+    let pairs = 0;
+    for (let i = 0; i < values.length; i++) {
+      for (let j = 0; j < values.length; j++) {
+        const a = bytes[i] as Buffer;
+        const b = bytes[j] as Buffer;
+        const expected = sign(naturalCompare(values[i] as string, values[j] as string));
+        const got = sign(naturalCompareBytes(a, 0, a.length, b, 0, b.length));
+        if (got !== expected)
+          throw new Error(`${values[i]} vs ${values[j]}: ${got}, want ${expected}`);
+        pairs++;
+      }
+    }
+    expect(pairs).toBeGreaterThan(100_000);
+  });
+
+  it('reads a range in place, not the whole buffer', () => {
+    const buffer = Buffer.from('xxpage-10yypage-9zz');
+    expect(sign(naturalCompareBytes(buffer, 2, 9, buffer, 11, 17))).toBe(1);
+    expect(naturalCompareBytes(buffer, 2, 6, buffer, 11, 15)).toBe(0);
+  });
+});
+
+describe('PageTable', () => {
+  it('reads back through a view what was written through it, field by field', () => {
+    const table = new PageTable();
+    const page = table.add('blog/façade/index.html', 'https://e.com/blog/fa%C3%A7ade/');
+    expect(page.file).toBe('blog/façade/index.html');
+    expect(page.url).toBe('https://e.com/blog/fa%C3%A7ade/');
+    expect(page.lastmodFrom).toBe('none');
+    expect(page.lastmod).toBeUndefined();
+    page.source = 'src/content/blog/façade.md';
+    page.lastmod = '2024-05-01';
+    page.lastmodFrom = 'frontmatter:updatedDate';
+    page.changefreq = 'weekly';
+    page.priority = 0.7;
+    page.links = [{ lang: 'fr', url: 'https://e.com/fr/' }];
+    page.sitemap = 'sitemap-0-abc.xml';
+    page.url = 'https://e.com/blog/other/';
+    const again = table.view(page.row);
+    expect(PageTable.record(again)).toEqual({
+      file: 'blog/façade/index.html',
+      url: 'https://e.com/blog/other/',
+      source: 'src/content/blog/façade.md',
+      lastmod: '2024-05-01',
+      lastmodFrom: 'frontmatter:updatedDate',
+      changefreq: 'weekly',
+      priority: 0.7,
+      links: [{ lang: 'fr', url: 'https://e.com/fr/' }],
+      sitemap: 'sitemap-0-abc.xml',
+    });
+    // A field set to undefined is gone from the record, not there as undefined.
+    again.lastmod = undefined;
+    again.links = undefined;
+    again.priority = undefined;
+    const record = PageTable.record(again);
+    expect(Object.keys(record)).not.toContain('lastmod');
+    expect(Object.keys(record)).not.toContain('links');
+    expect(Object.keys(record)).not.toContain('priority');
+    // A page listed by URL has no file.
+    expect(table.add(null, 'https://e.com/custom').file).toBeNull();
+  });
+
+  it('keeps each page its own values among many', () => {
+    const table = new PageTable();
+    const reasons = ['noindex', 'canonical', undefined] as const;
+    for (let i = 0; i < 5_000; i++) {
+      const page = table.add(`p/${i}.html`, `https://e.com/p/${i}`);
+      page.excluded = reasons[i % 3];
+      if (i % 5 === 0) page.lastmod = `2024-01-${String((i % 28) + 1).padStart(2, '0')}`;
+    }
+    for (let i = 0; i < 5_000; i++) {
+      const page = table.view(i);
+      expect(page.url).toBe(`https://e.com/p/${i}`);
+      expect(page.excluded).toBe(reasons[i % 3]);
+      expect(page.lastmod).toBe(
+        i % 5 === 0 ? `2024-01-${String((i % 28) + 1).padStart(2, '0')}` : undefined,
+      );
+    }
+  });
+
+  it('keeps as many distinct values of a coded field as there are pages', () => {
+    // A sitemap per page (one URL a file) and a priority per page: past one byte, and two.
+    const table = new PageTable();
+    const count = 70_000;
+    for (let i = 0; i < count; i++) {
+      const page = table.add(`${i}.html`, `https://e.com/${i}`);
+      page.sitemap = `sitemap-${i}.xml`;
+      page.priority = i / count;
+    }
+    for (const i of [0, 254, 255, 256, 65_535, 65_536, count - 1]) {
+      expect(table.view(i).sitemap).toBe(`sitemap-${i}.xml`);
+      expect(table.view(i).priority).toBe(i / count);
+    }
+  });
+
+  it('orders its pages by URL, then by file, as the strings sort', () => {
+    const table = new PageTable();
+    const pages: Array<[string, string]> = [
+      ['b/index.html', 'https://e.com/b/'],
+      ['page-10.html', 'https://e.com/page-10'],
+      ['page-9.html', 'https://e.com/page-9'],
+      ['b.html', 'https://e.com/b/'],
+      ['über/index.html', 'https://e.com/%C3%BCber/'],
+      ['index.html', 'https://e.com/'],
+    ];
+    for (const [file, url] of pages) table.add(file, url);
+    const expected = [...pages]
+      .sort((a, b) => naturalCompare(a[1], b[1]) || naturalCompare(a[0], b[0]))
+      .map(([file]) => file);
+    expect(table.order().map((p) => p.file)).toEqual(expected);
+    // Two files at one URL: the file order decides.
+    expect(expected.indexOf('b.html')).toBe(expected.indexOf('b/index.html') - 1);
+  });
+
+  it('sorts views of one table over their bytes and plain records by their strings, alike', () => {
+    const table = new PageTable();
+    const urls = [
+      'https://e.com/x-10',
+      'https://e.com/x-9',
+      'https://e.com/x-09',
+      'https://e.com/',
+    ];
+    const views = urls.map((url) => table.add(null, url));
+    const plain: PageRecord[] = urls.map((url) => ({ file: null, url, lastmodFrom: 'none' }));
+    expect([...views].sort(byUrl).map((p) => p.url)).toEqual(
+      [...plain].sort(byUrl).map((p) => p.url),
+    );
+    expect([...plain].sort(byUrl).map((p) => p.url)).toEqual([
+      'https://e.com/',
+      'https://e.com/x-9',
+      'https://e.com/x-09',
+      'https://e.com/x-10',
+    ]);
+  });
+});
