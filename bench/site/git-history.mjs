@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-const HISTORY_VERSION = 1;
+const HISTORY_VERSION = 2;
 const MARK = 'sitemapkit-bench';
 const COMMITS = 12;
 
@@ -57,11 +57,30 @@ async function moveAll(root, files, from, to) {
   }
 }
 
+/**
+ * Leaves the repository as a user's is: packed, as every clone is and as git's own automatic
+ * housekeeping keeps a working repository (the commits above make some 125,000 loose objects at
+ * 100,000 pages, which made one `git log` over the sources take 1.6 s instead of 0.4 s), and
+ * with an index that knows the files' times, as after a checkout (the times were set back
+ * above, so `git status` would otherwise hash every file again on every run).
+ */
+function settle(root) {
+  git(root, ['gc', '--quiet']);
+  git(root, ['update-index', '-q', '--refresh']);
+}
+
 /** @returns {Promise<{ commits: number, cached: boolean }>} */
 export async function ensureGitHistory(root, log) {
   const mark = path.join(root, '.git', MARK);
-  if ((await fs.readFile(mark, 'utf8').catch(() => '')) === String(HISTORY_VERSION))
+  const made = await fs.readFile(mark, 'utf8').catch(() => '');
+  if (made === String(HISTORY_VERSION)) return { commits: COMMITS + 4, cached: true };
+  if (made === '1') {
+    // The same history, made before it was settled: settle it.
+    log(`Packing the git history of ${root} ...`);
+    settle(root);
+    await fs.writeFile(mark, String(HISTORY_VERSION));
     return { commits: COMMITS + 4, cached: true };
+  }
   const started = performance.now();
   log(`Making a git history for ${root} ...`);
   await fs.rm(path.join(root, '.git'), { recursive: true, force: true });
@@ -114,6 +133,7 @@ export async function ensureGitHistory(root, log) {
   await Promise.all(
     files.map((f, i) => fs.utimes(path.join(content, f), times[i].atime, times[i].mtime)),
   );
+  settle(root);
   await fs.writeFile(mark, String(HISTORY_VERSION));
   log(`Made the history in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { commits: COMMITS + 4, cached: false };
