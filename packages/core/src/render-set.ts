@@ -89,7 +89,7 @@ export async function renderSitemapSet(
     format: options.format,
   };
   const outBy = pathRules(options);
-  const table = new PageTable();
+  const table = new PageTable(options.baseUrl);
   const records: PageRecord[] = [];
   for (const page of pages) {
     let route: PageRoute | null;

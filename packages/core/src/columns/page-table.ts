@@ -53,20 +53,77 @@ class Codes<T> {
   }
 }
 
-/** A string field: its column, and each row's row in it (`NONE` when unset). */
+/**
+ * A string field: its column, and each row's place in it. A field made `direct` keeps no place
+ * while every row is the same row of the column (a file and a URL per page, added in order);
+ * the first value set out of that order gives it places. Values that start with the field's
+ * `prefix` (the site's base URL, which every URL has) are kept without it.
+ */
 class StringField {
   readonly column = new StringColumn();
-  /** Every row's is set when the row is added (`PageTable.add`). */
-  refs: Int32Array = new Int32Array(256);
+  readonly #prefix: string;
+  /** Row -> its column row << 1, | 1 when kept without the prefix; `NONE` when unset. */
+  #places: Int32Array | null;
+
+  constructor({ prefix = '', direct = false }: { prefix?: string; direct?: boolean } = {}) {
+    // A prefix ending in a digit could join a digit run of the rest: natural order would differ.
+    this.#prefix = /[0-9]$/.test(prefix) ? '' : prefix;
+    this.#places = direct ? null : new Int32Array(256);
+  }
 
   get(row: number): string | undefined {
-    const ref = this.refs[row] as number;
-    return ref === NONE ? undefined : this.column.get(ref);
+    const places = this.#places;
+    if (places === null) return this.#prefix + this.column.get(row);
+    const place = places[row] as number;
+    if (place === NONE) return undefined;
+    const value = this.column.get(place >> 1);
+    return place & 1 ? this.#prefix + value : value;
   }
 
   set(row: number, value: string | null | undefined): void {
-    this.refs = grown(this.refs, row + 1);
-    this.refs[row] = value === undefined || value === null ? NONE : this.column.push(value);
+    const cut = value != null && this.#prefix !== '' && value.startsWith(this.#prefix);
+    if (this.#places === null) {
+      if (value != null && row === this.column.size && (cut || this.#prefix === '')) {
+        this.column.push(cut ? value.slice(this.#prefix.length) : value);
+        return;
+      }
+      this.#placeEveryRow();
+    }
+    const places = grown(this.#places as Int32Array, row + 1);
+    this.#places = places;
+    if (value == null) places[row] = NONE;
+    else {
+      const at = this.column.push(cut ? value.slice(this.#prefix.length) : value);
+      places[row] = (at << 1) | (cut ? 1 : 0);
+    }
+  }
+
+  /** Leaves direct mode: every row so far is its own column row. */
+  #placeEveryRow(): void {
+    const size = this.column.size;
+    const places = new Int32Array(Math.max(256, size * 2));
+    const flag = this.#prefix === '' ? 0 : 1;
+    for (let row = 0; row < size; row++) places[row] = (row << 1) | flag;
+    this.#places = places;
+  }
+
+  /** Whether row `row` has a value. */
+  has(row: number): boolean {
+    return this.#places === null || this.#places[row] !== NONE;
+  }
+
+  /**
+   * Natural order of two rows' values (both set), over their bytes when both are kept alike:
+   * with the same prefix cut, or none, the rest orders them.
+   */
+  compare(a: number, b: number): number {
+    const places = this.#places;
+    if (places === null) return this.column.compareRows(a, b, naturalCompareBytes);
+    const pa = places[a] as number;
+    const pb = places[b] as number;
+    if ((pa & 1) === (pb & 1))
+      return this.column.compareRows(pa >> 1, pb >> 1, naturalCompareBytes);
+    return naturalCompare(this.get(a) as string, this.get(b) as string);
   }
 }
 
@@ -105,8 +162,8 @@ export interface PageView extends PageRecord {
 
 export class PageTable {
   #size = 0;
-  readonly #file = new StringField();
-  readonly #url = new StringField();
+  readonly #file = new StringField({ direct: true });
+  readonly #url: StringField;
   readonly #source = new StringField();
   readonly #lastmod = new StringField();
   readonly #from = new CodeField<LastmodProvenance>();
@@ -125,7 +182,9 @@ export class PageTable {
     row: number,
   ) => PageView;
 
-  constructor() {
+  /** `baseUrl`: what every URL of the site starts with, kept once rather than in each. */
+  constructor(baseUrl = '') {
+    this.#url = new StringField({ prefix: baseUrl, direct: true });
     // One class per table, so a view holds its row and nothing else: the table is the class's.
     const table = this;
     const file = this.#file;
@@ -275,14 +334,14 @@ export class PageTable {
 
   /** Natural order of two rows' URLs, over their bytes. */
   compareUrls(a: number, b: number): number {
-    return compareField(this.#url, a, b);
+    return this.#url.compare(a, b);
   }
 
   /** Every page, in URL order, then file order (a file-less page first). */
   order(): PageView[] {
     const rows = new Uint32Array(this.#size);
     for (let row = 0; row < rows.length; row++) rows[row] = row;
-    rows.sort((a, b) => compareField(this.#url, a, b) || compareFiles(this.#file, a, b));
+    rows.sort((a, b) => this.#url.compare(a, b) || compareFiles(this.#file, a, b));
     return Array.from(rows, (row) => new this.#View(row));
   }
 
@@ -309,19 +368,11 @@ export class PageTable {
   }
 }
 
-function compareField(field: StringField, a: number, b: number): number {
-  return field.column.compareRows(
-    field.refs[a] as number,
-    field.refs[b] as number,
-    naturalCompareBytes,
-  );
-}
-
 function compareFiles(field: StringField, a: number, b: number): number {
-  const fa = field.refs[a] as number;
-  const fb = field.refs[b] as number;
-  if (fa === NONE || fb === NONE) return fa === fb ? 0 : fa === NONE ? -1 : 1;
-  return compareField(field, a, b);
+  const hasA = field.has(a);
+  const hasB = field.has(b);
+  if (!hasA || !hasB) return hasA === hasB ? 0 : hasA ? 1 : -1;
+  return field.compare(a, b);
 }
 
 /**

@@ -89,7 +89,7 @@ export class StringColumn {
     // At most 3 bytes a UTF-16 unit: check the room cheaply, measure only when it is tight.
     let bytes = value.length * 3;
     if (this.#used + bytes > CHUNK) bytes = Buffer.byteLength(value);
-    if (this.#used + bytes > CHUNK) {
+    if (this.#used + bytes > CHUNK || this.#chunks.length === 0) {
       const size = Math.max(CHUNK, bytes);
       this.#chunks.push(
         this.#shared ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafeSlow(size),

@@ -53,7 +53,7 @@ export async function findPages(
     trailingSlash: options.trailingSlash,
     format: options.format,
   };
-  const pages = new PageTable();
+  const pages = new PageTable(options.baseUrl);
   let count = 0;
   // Each page is mapped as it is found: no list of every path is kept beside the records.
   const walked = walkFiles(outDir, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byUrl, PageTable } from '../../src/columns/page-table.js';
+import { byUrl, PageTable, type PageView } from '../../src/columns/page-table.js';
 import type { PageRecord } from '../../src/types.js';
 import { naturalCompare, naturalCompareBytes } from '../../src/url/natural-compare.js';
 
@@ -163,6 +163,38 @@ describe('PageTable', () => {
     expect(table.order().map((p) => p.file)).toEqual(expected);
     // Two files at one URL: the file order decides.
     expect(expected.indexOf('b.html')).toBe(expected.indexOf('b/index.html') - 1);
+  });
+
+  it('keeps the base URL once, and orders URLs with it and without it as their strings', () => {
+    for (const base of ['https://e.com/', 'https://e.com/v2']) {
+      const table = new PageTable(base);
+      const pages: Array<[string | null, string]> = [
+        ['b.html', 'https://e.com/b'],
+        ['root.html', 'https://e.com'],
+        ['a10.html', 'https://e.com/a-10'],
+        ['a9.html', 'https://e.com/a-9'],
+        ['v2.html', 'https://e.com/v2/x'],
+        ['v10.html', 'https://e.com/v10/x'],
+        ['out.html', 'https://other.org/x'],
+      ];
+      const views = pages.map(([file, url]) => table.add(file, url));
+      // Set again out of order, and a page with no file: each field leaves its direct mode.
+      (views[0] as PageView).url = 'https://e.com/a-09';
+      pages[0] = ['b.html', 'https://e.com/a-09'];
+      table.add(null, 'https://e.com/a-9');
+      pages.push([null, 'https://e.com/a-9']);
+      table.add('late.html', 'https://e.com/late');
+      pages.push(['late.html', 'https://e.com/late']);
+      pages.forEach(([file, url], row) => {
+        expect(table.view(row).file).toBe(file);
+        expect(table.view(row).url).toBe(url);
+      });
+      const expected = pages
+        .map(([file, url], row) => ({ file, url, row }))
+        .sort((a, b) => naturalCompare(a.url, b.url) || naturalCompare(a.file ?? '', b.file ?? ''))
+        .map((p) => p.row);
+      expect(table.order().map((p) => p.row)).toEqual(expected);
+    }
   });
 
   it('sorts views of one table over their bytes and plain records by their strings, alike', () => {

@@ -27,6 +27,13 @@ describe('StringColumn', () => {
     });
   });
 
+  it('takes an empty string as its first row', () => {
+    const column = new StringColumn();
+    expect(column.push('')).toBe(0);
+    expect(column.push('a')).toBe(1);
+    expect([column.get(0), column.get(1)]).toEqual(['', 'a']);
+  });
+
   it('is read by another thread from the same shared bytes when made shared', () => {
     const column = new StringColumn({ shared: true });
     const values = Array.from({ length: 40_000 }, (_, i) => `docs/page-${i}/façade-${i % 13}.md`);
