@@ -20,8 +20,9 @@ export interface EntryGroup {
   /** Chunk name, or null for the plain `sitemap-N.xml` series. */
   name: string | null;
   /**
-   * The pages of the group. A page's record is its entry: it holds exactly what is written
-   * (`url`, `lastmod`, `changefreq`, `priority`, `links`), so no second object per page is made.
+   * The pages of the group (in a build, views of the page table). A page is its entry: it holds
+   * exactly what is written (`url`, `lastmod`, `changefreq`, `priority`, `links`), so no second
+   * object per page is made.
    */
   items: PageRecord[];
 }
