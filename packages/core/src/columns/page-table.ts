@@ -60,15 +60,30 @@ class Codes<T> {
  * `prefix` (the site's base URL, which every URL has) are kept without it.
  */
 class StringField {
-  readonly column = new StringColumn();
+  readonly column: StringColumn;
   readonly #prefix: string;
   /** Row -> its column row << 1, | 1 when kept without the prefix; `NONE` when unset. */
   #places: Int32Array | null;
 
-  constructor({ prefix = '', direct = false }: { prefix?: string; direct?: boolean } = {}) {
+  constructor({
+    prefix = '',
+    direct = false,
+    shared = false,
+  }: { prefix?: string; direct?: boolean; shared?: boolean } = {}) {
     // A prefix ending in a digit could join a digit run of the rest: natural order would differ.
     this.#prefix = /[0-9]$/.test(prefix) ? '' : prefix;
     this.#places = direct ? null : new Int32Array(256);
+    this.column = new StringColumn({ shared });
+  }
+
+  /** Whether row r of the column is still every row r's value, kept without `prefix`. */
+  get direct(): boolean {
+    return this.#places === null;
+  }
+
+  /** What values are kept without, when they start with it. */
+  get prefix(): string {
+    return this.#prefix;
   }
 
   get(row: number): string | undefined {
@@ -154,6 +169,14 @@ class CodeField<T> {
   }
 }
 
+/** Pages' files and URLs as columns: page i is row `rows[i]` of each; a URL is `urlPrefix` + its row. */
+export interface PageColumns {
+  files: StringColumn;
+  urls: StringColumn;
+  urlPrefix: string;
+  rows: Uint32Array;
+}
+
 /** A page of a `PageTable`: its `PageRecord` fields read and write the table. */
 export interface PageView extends PageRecord {
   readonly row: number;
@@ -162,7 +185,8 @@ export interface PageView extends PageRecord {
 
 export class PageTable {
   #size = 0;
-  readonly #file = new StringField({ direct: true });
+  // In shared memory, so a helper thread reads the pages' files and URLs without a copy.
+  readonly #file = new StringField({ direct: true, shared: true });
   readonly #url: StringField;
   readonly #source = new StringField();
   readonly #lastmod = new StringField();
@@ -184,7 +208,7 @@ export class PageTable {
 
   /** `baseUrl`: what every URL of the site starts with, kept once rather than in each. */
   constructor(baseUrl = '') {
-    this.#url = new StringField({ prefix: baseUrl, direct: true });
+    this.#url = new StringField({ prefix: baseUrl, direct: true, shared: true });
     // One class per table, so a view holds its row and nothing else: the table is the class's.
     const table = this;
     const file = this.#file;
@@ -330,6 +354,29 @@ export class PageTable {
   /** Page `row`'s row in the column `linkSource` named, or -1 when it has none. */
   sourceRow(row: number): number {
     return this.#sourceRows[row] as number;
+  }
+
+  /**
+   * The files and URLs of `pages` (each with a file) as columns a helper thread reads without a
+   * copy, and each page's row in them, in the order of `pages`. They are the table's own columns
+   * while every page's file and URL are the ones it was added with (no byte is copied), else
+   * new ones.
+   */
+  fileColumns(pages: readonly PageView[]): PageColumns {
+    const rows = new Uint32Array(new SharedArrayBuffer(pages.length * 4));
+    const own = this.#file.direct && this.#url.direct && pages.every((page) => page.table === this);
+    if (own) {
+      for (let i = 0; i < pages.length; i++) rows[i] = (pages[i] as PageView).row;
+      const urlPrefix = this.#url.prefix;
+      return { files: this.#file.column, urls: this.#url.column, urlPrefix, rows };
+    }
+    const files = new StringColumn({ shared: true });
+    const urls = new StringColumn({ shared: true });
+    pages.forEach((page, i) => {
+      rows[i] = files.push(page.file as string);
+      urls.push(page.url);
+    });
+    return { files, urls, urlPrefix: '', rows };
   }
 
   /** Natural order of two rows' URLs, over their bytes. */

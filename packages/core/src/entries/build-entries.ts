@@ -135,24 +135,27 @@ export async function buildEntries(
   headLangs: ReadonlyMap<string, string> = new Map(),
 ): Promise<EntryGroup[]> {
   const included = records.filter((r) => !r.excluded);
-  const links = pageLinks(
-    included.map((r) => r.url),
-    headLinks,
-    options,
-    headLangs,
-  );
+  // The URLs are read from the pages as pageLinks goes, each string dropped when it is done
+  // with: a list of them all would hold a string a page (a page table keeps them as bytes).
+  const urls: Iterable<string> = {
+    *[Symbol.iterator]() {
+      for (const record of included) yield record.url;
+    },
+  };
+  const links = pageLinks(urls, headLinks, options, headLangs);
 
   const groups = new Map<string | null, EntryGroup>();
   const chunkNames = Object.keys(options.chunks ?? {});
   for (const record of included) {
-    if (tooLong(record.url)) {
+    const url = record.url;
+    if (tooLong(url)) {
       pageProblem(
         options.strict,
         warnings,
         {
           code: 'url-too-long',
-          message: `${echo(record.file ?? record.url)}: its URL is ${record.url.length} characters; the protocol allows fewer than ${MAX_URL_LENGTH}`,
-          url: record.url,
+          message: `${echo(record.file ?? url)}: its URL is ${url.length} characters; the protocol allows fewer than ${MAX_URL_LENGTH}`,
+          url,
           ...(record.file ? { file: record.file } : {}),
         },
         'left out',
@@ -167,7 +170,7 @@ export async function buildEntries(
     if (record.priority === undefined && options.priority !== undefined) {
       record.priority = options.priority;
     }
-    const alternates = links.get(record.url);
+    const alternates = links.size > 0 ? links.get(url) : undefined;
     if (alternates) record.links = alternates;
     let group: string | null = chunkNames.length > 0 ? 'pages' : null;
     if (options.serialize) {

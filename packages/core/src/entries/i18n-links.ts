@@ -12,7 +12,7 @@ import type { LinkItem } from '../types.js';
  *   { defaultLocale: 'en', locales: { en: 'en', es: 'es' } })
  */
 export function i18nLinks(
-  urls: readonly string[],
+  urls: Iterable<string>,
   baseUrl: string,
   i18n: ResolvedI18n,
 ): Map<string, LinkItem[]> {

@@ -59,13 +59,19 @@ function primary(tag: string): string {
  *   // 'https://e.com/a/' -> [{ lang: 'en', url: 'https://e.com/a/' }, { lang: 'fr', url: 'https://e.com/fr/a/' }] (en from i18n or from the French page's own links)
  */
 export function pageLinks(
-  urls: readonly string[],
+  /**
+   * The listed URLs, read as they are needed (possibly twice: an array, or an iterable that
+   * starts over each time), and not at all when nothing could give a page alternates. A build
+   * reads them from its pages, so no list of every URL is ever made.
+   */
+  urls: Iterable<string>,
   headLinks: Map<string, LinkItem[]>,
   options: LinkOptions,
   /** The `<html lang>` of pages with head alternates, by URL. */
   headLangs: ReadonlyMap<string, string> = new Map(),
 ): Map<string, LinkItem[]> {
   const links = new Map<string, LinkItem[]>();
+  if (headLinks.size === 0 && !options.i18n && options.pageAlternates.size === 0) return links;
   const localeLinks = options.i18n
     ? i18nLinks(urls, options.baseUrl, options.i18n)
     : new Map<string, LinkItem[]>();

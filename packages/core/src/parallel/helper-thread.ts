@@ -29,8 +29,8 @@ import {
   type HeadJobData,
   type HeadOutcome,
   headJobData,
+  jobSize,
   judgeHeadRange,
-  rowCount,
 } from '../select/judge-heads.js';
 import { inListOrder, inOrder, type Part, workClaimedRanges } from './shared-ranges.js';
 
@@ -89,7 +89,7 @@ export function shareHeadJob(
 ): void {
   workClaimedRanges(
     new Int32Array(cursor),
-    rowCount(job.files),
+    jobSize(job),
     (from, to) => judgeHeadRange(job, from, to),
     take,
   );

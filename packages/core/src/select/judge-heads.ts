@@ -21,10 +21,20 @@ function row(rows: Rows, index: number): string {
 
 export interface HeadJob {
   outDir: string;
-  /** Page files relative to outDir, and their URLs: row i of each is one page. */
+  /**
+   * Page files relative to outDir, and their URLs (each without `urlPrefix`): page i is row
+   * `rows[i]` of each, or row i without `rows`.
+   */
   files: Rows;
   urls: Rows;
+  urlPrefix?: string;
+  rows?: Uint32Array;
   rules: HeadRules;
+}
+
+/** How many pages `job` judges. */
+export function jobSize(job: HeadJob): number {
+  return job.rows ? job.rows.length : rowCount(job.files);
 }
 
 /** A head job as a thread posts it: its columns as their data, their bytes not copied. */
@@ -62,13 +72,15 @@ function isEmpty(verdict: HeadVerdict): boolean {
 
 export function judgeHeadRange(job: HeadJob, from: number, to: number): HeadOutcome[] {
   const outcomes: HeadOutcome[] = [];
+  const prefix = job.urlPrefix ?? '';
   for (let i = from; i < to; i++) {
-    const head = readHeadSafely(`${job.outDir}/${row(job.files, i)}`);
+    const at = job.rows ? (job.rows[i] as number) : i;
+    const head = readHeadSafely(`${job.outDir}/${row(job.files, at)}`);
     if ('error' in head) {
       outcomes.push(head);
       continue;
     }
-    const verdict = judgeHead(head, row(job.urls, i), job.rules);
+    const verdict = judgeHead(head, prefix + row(job.urls, at), job.rules);
     outcomes.push(isEmpty(verdict) ? null : verdict);
   }
   return outcomes;

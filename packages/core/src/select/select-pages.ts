@@ -10,7 +10,6 @@
  */
 
 import type { PageView } from '../columns/page-table.js';
-import { StringColumn } from '../columns/string-column.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { LinkItem, SitemapWarning } from '../types.js';
@@ -165,20 +164,12 @@ export async function selectByHead(
   const rules = options.head;
   if (!rules) return found;
   const withHead = kept.filter((page) => page.file !== null);
-  let job: HeadJob;
-  if (shared) {
-    // For a helper thread: columns in shared memory, which it reads without a copy.
-    const files = new StringColumn({ shared: true });
-    const urls = new StringColumn({ shared: true });
-    for (const page of withHead) {
-      files.push(page.file as string);
-      urls.push(page.url);
-    }
-    job = { outDir: options.outDir, files, urls, rules };
-  } else {
-    const files = withHead.map((page) => page.file as string);
-    job = { outDir: options.outDir, files, urls: withHead.map((page) => page.url), rules };
-  }
+  // The table's own columns where it can (shared memory, which a helper thread reads as is).
+  const table = withHead[0]?.table;
+  const columns = table ? table.fileColumns(withHead) : null;
+  const job: HeadJob = columns
+    ? { outDir: options.outDir, ...columns, rules }
+    : { outDir: options.outDir, files: [], urls: [], rules };
   const outcomes = shared ? await shared(job) : judgeHeadRange(job, 0, withHead.length);
   withHead.forEach((record, index) => {
     const verdict = outcomes[index];
@@ -226,8 +217,12 @@ export async function selectByHead(
       record.url = form;
       found.renamed++;
     }
-    if (verdict.alternates.length > 0) found.headLinks.set(record.url, verdict.alternates);
-    if (verdict.lang) found.headLangs.set(record.url, verdict.lang);
+    if (verdict.alternates.length > 0 || verdict.lang) {
+      // One string for both maps: a URL is read from the table anew each time it is asked for.
+      const url = record.url;
+      if (verdict.alternates.length > 0) found.headLinks.set(url, verdict.alternates);
+      if (verdict.lang) found.headLangs.set(url, verdict.lang);
+    }
     if (verdict.modified || verdict.published) {
       found.dates.push({
         page: record,

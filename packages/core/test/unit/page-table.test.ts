@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { byUrl, PageTable, type PageView } from '../../src/columns/page-table.js';
+import { StringColumn } from '../../src/columns/string-column.js';
+import { judgeHeadRange } from '../../src/select/judge-heads.js';
 import type { PageRecord } from '../../src/types.js';
 import { naturalCompare, naturalCompareBytes } from '../../src/url/natural-compare.js';
+import { makeTree, page } from '../helpers/fixture.js';
 
 const sign = (n: number) => Math.sign(n);
 
@@ -215,6 +218,56 @@ describe('PageTable', () => {
       'https://e.com/x-9',
       'https://e.com/x-09',
       'https://e.com/x-10',
+    ]);
+  });
+
+  it('gives a head job its own columns, in shared memory, until a file or URL is set again', async () => {
+    const root = await makeTree({
+      'a/index.html': page('<meta name="robots" content="noindex">'),
+      'b/index.html': page('<link rel="canonical" href="https://e.com/b">'),
+      'c/index.html': page('<link rel="alternate" hreflang="de" href="https://e.com/de/c/">'),
+    });
+    const table = new PageTable('https://e.com/');
+    const views = ['c', 'a', 'b'].map((name) =>
+      table.add(`${name}/index.html`, `https://e.com/${name}/`),
+    );
+    const picked = [views[2], views[0], views[1]] as PageView[];
+    const columns = table.fileColumns(picked);
+    expect(columns.urlPrefix).toBe('https://e.com/');
+    expect([...columns.rows]).toEqual([2, 0, 1]);
+    expect(columns.rows.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(columns.files.toData().chunks[0]?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(columns.urls.get(2)).toBe('b/');
+    const rules = { noindex: true, canonical: true, redirect: true, hreflang: true };
+    const plain = {
+      outDir: root,
+      files: picked.map((p) => p.file as string),
+      urls: picked.map((p) => p.url),
+      rules,
+    };
+    const expected = judgeHeadRange(plain, 0, 3);
+    expect(expected[2]).toMatchObject({ excluded: 'noindex' });
+    expect(expected[1]).toMatchObject({ alternates: [{ lang: 'de', url: 'https://e.com/de/c/' }] });
+    expect(expected[0]).toMatchObject({ canonicalForm: 'https://e.com/b' });
+    expect(judgeHeadRange({ outDir: root, ...columns, rules }, 0, 3)).toEqual(expected);
+    // Read by another thread: the column's data, not a copy of its bytes.
+    const again = {
+      outDir: root,
+      ...columns,
+      files: StringColumn.fromData(columns.files.toData()),
+      rules,
+    };
+    expect(judgeHeadRange(again, 1, 3)).toEqual(expected.slice(1));
+
+    // A URL set again (a canonical rename): the table's column no longer says every page's URL.
+    (views[1] as PageView).url = 'https://e.com/a-new/';
+    const copied = table.fileColumns(picked);
+    expect(copied.files).not.toBe(columns.files);
+    expect(copied.urlPrefix).toBe('');
+    expect([...copied.rows].map((row) => copied.urls.get(row))).toEqual([
+      'https://e.com/b/',
+      'https://e.com/c/',
+      'https://e.com/a-new/',
     ]);
   });
 });
