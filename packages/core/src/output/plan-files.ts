@@ -60,20 +60,39 @@ function newest(a: string | undefined, b: string | undefined): string | undefine
   return b > a ? b : a;
 }
 
-/** The rendered entries when they all fit in one file, else null (renders at most the file's worth). */
-function renderIfOneFile(
-  entries: readonly PageRecord[],
-  options: ResolvedOptions,
-  overheadBytes: number,
-): string[] | null {
-  if (entries.length > options.maxUrlsPerSitemap) return null;
-  let bytes = overheadBytes;
-  const rendered = entries.map((entry) => {
-    const xml = renderUrl(entry);
-    bytes += Buffer.byteLength(xml);
+/**
+ * A sitemap's entries as UTF-8 bytes, appended one at a time into one buffer that is reused
+ * from file to file. An entry's XML is a string only while it is rendered: held until its file
+ * is full, a file's strings would outlive the young generation and pile up in the old one.
+ */
+class EntryBytes {
+  #buffer = Buffer.allocUnsafe(1 << 16);
+  #used = 0;
+
+  /** Appends `xml`, `size` bytes in UTF-8. */
+  append(xml: string, size: number): void {
+    if (this.#used + size > this.#buffer.length) {
+      const next = Buffer.allocUnsafe(Math.max(this.#buffer.length * 2, this.#used + size));
+      this.#buffer.copy(next, 0, 0, this.#used);
+      this.#buffer = next;
+    }
+    this.#used += this.#buffer.write(xml, this.#used, 'utf8');
+  }
+
+  /** The file: `open`, the entries, `close`, in a buffer of its own; the entries start over. */
+  take(open: string, close: string): Buffer {
+    const xml = Buffer.concat([
+      Buffer.from(open, 'utf8'),
+      this.#buffer.subarray(0, this.#used),
+      Buffer.from(close, 'utf8'),
+    ]);
+    this.#used = 0;
     return xml;
-  });
-  return bytes <= options.maxBytesPerSitemap ? rendered : null;
+  }
+
+  clear(): void {
+    this.#used = 0;
+  }
 }
 
 /**
@@ -102,73 +121,85 @@ export async function* planFiles(
     };
   }
 
-  /** The series `<prefix>-0-<hash>.xml`, ... of `entries` (rendered already, or here). */
+  const body = new EntryBytes();
+
+  /**
+   * The series `<prefix>-0-<hash>.xml`, ... of `entries`. With `whole`, the entries are one
+   * file or nothing: it returns false, with nothing yielded, as soon as one file cannot hold
+   * them all (the group then goes section by section).
+   */
   async function* series(
     prefix: string,
     entries: readonly PageRecord[],
-    rendered?: string[],
-  ): AsyncGenerator<PlannedFile> {
+    whole = false,
+  ): AsyncGenerator<PlannedFile, boolean> {
     const cursor = new ShardCursor({
       maxUrls: options.maxUrlsPerSitemap,
       maxBytes: options.maxBytesPerSitemap,
       overheadBytes,
     });
     let shard = 0;
-    let parts: string[] = [];
+    let count = 0;
     let pages: PageRecord[] = [];
     let withLinks = false;
     let withImages = false;
     let lastmod: string | undefined;
     const fill = async (): Promise<PlannedFile> => {
-      const xml = Buffer.from(
-        urlsetOpen(withLinks, options.xslURL, mark, options.schemaLocation, withImages) +
-          parts.join('') +
-          URLSET_CLOSE,
-        'utf8',
-      );
+      const open = urlsetOpen(withLinks, options.xslURL, mark, options.schemaLocation, withImages);
+      const xml = body.take(open, URLSET_CLOSE);
       const name = sitemapFileName(prefix, shard, xml, options.gzip);
-      await checkFile('urlset', name, xml, parts.length, withLinks, options, withImages);
+      await checkFile('urlset', name, xml, count, withLinks, options, withImages);
       index.push({
         url: options.baseUrl + name,
         lastmod,
-        ...(options.stylesheet ? { urlCount: parts.length } : {}),
+        ...(options.stylesheet ? { urlCount: count } : {}),
       });
-      const file: PlannedFile = { kind: 'sitemap', name, xml, urlCount: parts.length, pages };
+      const file: PlannedFile = { kind: 'sitemap', name, xml, urlCount: count, pages };
       shard++;
-      parts = [];
+      count = 0;
       pages = [];
       withLinks = false;
       withImages = false;
       lastmod = undefined;
       return file;
     };
-    for (const [i, entry] of entries.entries()) {
-      const xml = rendered?.[i] ?? renderUrl(entry);
+    if (whole && entries.length > options.maxUrlsPerSitemap) return false;
+    for (const entry of entries) {
+      const xml = renderUrl(entry);
       const size = Buffer.byteLength(xml);
       if (size > options.maxBytesPerSitemap - overheadBytes) {
+        if (whole) {
+          body.clear();
+          return false;
+        }
         throw new SitemapError(
           'invalid-entry',
           `sitemapkit: the entry of ${entry.url.length > 200 ? `${entry.url.slice(0, 200)}…` : entry.url} takes ${size} bytes, more than a sitemap of \`maxBytesPerSitemap\` (${options.maxBytesPerSitemap} bytes) can hold; raise it`,
           { option: 'maxBytesPerSitemap', url: entry.url.slice(0, 200) },
         );
       }
-      if (cursor.add(size)) yield await fill();
-      parts.push(xml);
+      if (cursor.add(size)) {
+        if (whole) {
+          body.clear();
+          return false;
+        }
+        yield await fill();
+      }
+      body.append(xml, size);
+      count++;
       pages.push(entry);
       if (entry.links?.length) withLinks = true;
       if (entry.images?.length) withImages = true;
       lastmod = newest(lastmod, entry.lastmod);
     }
-    if (parts.length > 0) yield await fill();
+    if (count > 0) yield await fill();
+    return true;
   }
 
   for (const group of groups) {
     const prefix = seriesPrefix(options.filenameBase, group.name);
-    const rendered = renderIfOneFile(group.items, options, overheadBytes);
-    if (rendered) {
-      yield* series(prefix, group.items, rendered);
-      continue;
-    }
+    // A group that fits in one file is that file; a larger one goes section by section.
+    if (yield* series(prefix, group.items, true)) continue;
     for (const [section, entries] of splitSections(group.items, (e) => e.url, options.baseUrl)) {
       yield* series(seriesPrefix(options.filenameBase, group.name, section), entries);
     }

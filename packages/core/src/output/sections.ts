@@ -35,14 +35,27 @@ export function splitSections<T>(
   urlOf: (item: T) => string,
   baseUrl: string,
 ): Array<[string, T[]]> {
-  const names = items.map((item) => sectionOf(urlOf(item), baseUrl));
-  const counts = new Map<string, number>();
-  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  // Each item's section by number (a site has few), not a string an item.
+  const numbers = new Uint32Array(items.length);
+  const names: string[] = [];
+  const numberOf = new Map<string, number>();
+  items.forEach((item, i) => {
+    const name = sectionOf(urlOf(item), baseUrl);
+    let number = numberOf.get(name);
+    if (number === undefined) {
+      number = names.push(name) - 1;
+      numberOf.set(name, number);
+    }
+    numbers[i] = number;
+  });
+  const counts = new Uint32Array(names.length);
+  for (const number of numbers) counts[number] = (counts[number] as number) + 1;
   const sections = new Map<string, T[]>();
   items.forEach((item, i) => {
-    const own = names[i] as string;
+    const number = numbers[i] as number;
+    const own = names[number] as string;
     const name =
-      own !== ROOT_SECTION && (counts.get(own) as number) >= MIN_SECTION_URLS ? own : ROOT_SECTION;
+      own !== ROOT_SECTION && (counts[number] as number) >= MIN_SECTION_URLS ? own : ROOT_SECTION;
     const list = sections.get(name);
     if (list) list.push(item);
     else sections.set(name, [item]);

@@ -72,6 +72,41 @@ describe('planFiles: the set, file by file, without the disk', () => {
     expect(listed.sort()).toEqual(sitemaps.map((f) => `${SITE}/${f.name}`).sort());
   });
 
+  it('makes one file of a group that fits, and sections of one that does not, byte for byte alike', async () => {
+    // 2,200 URLs of two sections, each section large enough for files of its own.
+    const urls = [
+      ...Array.from({ length: 1_100 }, (_, i) => `${SITE}/a/${i}/`),
+      ...Array.from({ length: 1_100 }, (_, i) => `${SITE}/b/${i}/`),
+    ];
+    const one = await plan([{ name: null, items: pages(urls) }], {});
+    const split = await plan([{ name: null, items: pages(urls) }], { maxBytesPerSitemap: 65_536 });
+    const sitemaps = (files: PlannedFile[]) => files.filter((f) => f.kind === 'sitemap');
+    expect(sitemaps(one.files).map((f) => f.urlCount)).toEqual([2200]);
+    expect(sitemaps(split.files).map((f) => f.name.split('-').slice(0, 2).join('-'))).toEqual([
+      'sitemap-a',
+      'sitemap-b',
+    ]);
+    // The entries of the files that split them are the entries of the one file, in order.
+    const entries = (file: PlannedFile) => parseSitemap(file.xml.toString('utf8')).entries;
+    expect(sitemaps(split.files).flatMap(entries)).toEqual(
+      entries(sitemaps(one.files)[0] as PlannedFile),
+    );
+    for (const file of [...sitemaps(one.files), ...sitemaps(split.files)]) {
+      expect(file.xml.toString('utf8')).toMatch(/^<\?xml[\s\S]*<\/urlset>\n$/);
+      expect(file.name).toContain(contentHash(file.xml));
+    }
+
+    // An entry no file can hold is an error naming the option, whether its group fits or not.
+    const long = `${SITE}/${'x'.repeat(1200)}/`;
+    for (const items of [[long], [...urls.slice(0, 10), long]]) {
+      await expect(
+        plan([{ name: null, items: pages(items) }], { maxBytesPerSitemap: 1024 }),
+      ).rejects.toThrow(
+        /takes \d+ bytes, more than a sitemap of `maxBytesPerSitemap` \(1024 bytes\) can hold/,
+      );
+    }
+  });
+
   it('is deterministic: the same groups give the same bytes', async () => {
     const urls = Array.from({ length: 30 }, (_, i) => `${SITE}/blog/post-${i}/`);
     const a = await plan([{ name: 'blog', items: pages(urls) }], { maxUrlsPerSitemap: 7 });
