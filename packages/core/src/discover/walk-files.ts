@@ -42,6 +42,10 @@ export function isInside(real: string, folder: string): boolean {
  * name order. A folder reachable twice (a symlink to it, a symlink loop) is walked once, the
  * first time it is met, so the result is the same on every run. An unreadable folder, a broken
  * link or a link out of the boundary is reported as a problem, not thrown.
+ *
+ * Only the folders walked through a symlink are noted, by real path. Whether a folder of the
+ * tree itself was walked is told by where it lies (`walkedInPlace`), so a walk of a million
+ * folders keeps no million paths.
  */
 export function walkFiles(
   root: string,
@@ -49,14 +53,45 @@ export function walkFiles(
 ): { files: string[]; problems: WalkProblem[] } {
   const files: string[] = [];
   const problems: WalkProblem[] = [];
-  const seen = new Set<string>();
+  /** Real paths of the folders walked through a symlink, or under one. */
+  const linked = new Set<string>();
   const take = options.onFile ?? ((relPath: string) => files.push(relPath));
   let boundary = '';
+  let rootReal = '';
+  /**
+   * Where the walk is in the tree: the names from the root to the folder being listed, then the
+   * entry being read there (through a symlink, the walk stays at the link's place).
+   */
+  const place: string[] = [];
 
-  /** `real` is the folder's real path: known for plain folders, resolved for symlinked ones. */
-  function walk(dir: string, real: string, rel: string): void {
-    if (seen.has(real)) return;
-    seen.add(real);
+  /**
+   * Whether the tree's own folder at real path `real` was walked where it lies, or is being
+   * walked: in name order it comes before the walk's place, or is on its way, and no folder on
+   * its way is one `skipDir` skips.
+   */
+  function walkedInPlace(real: string): boolean {
+    if (real !== rootReal && !real.startsWith(`${rootReal}/`)) return false;
+    const names = real === rootReal ? [] : real.slice(rootReal.length + 1).split('/');
+    for (const name of names) if (options.skipDir?.(name)) return false;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      const at = place[i];
+      if (at === undefined) return false;
+      if (name !== at) return name < at;
+    }
+    return true;
+  }
+
+  /**
+   * `real` is the folder's real path: known for plain folders, resolved for symlinked ones.
+   * `depth`: the folder's depth in the tree, or -1 for one reached through a symlink.
+   */
+  function walk(dir: string, real: string, rel: string, depth: number): void {
+    if (linked.has(real)) return;
+    if (depth < 0) {
+      if (walkedInPlace(real)) return;
+      linked.add(real);
+    }
     let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -67,11 +102,16 @@ export function walkFiles(
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const name = entry.name;
+      if (depth >= 0) {
+        place.length = depth;
+        place.push(name);
+      }
       const relPath = rel ? `${rel}/${name}` : name;
       if (entry.isFile()) {
         if (options.accept(name)) take(relPath);
       } else if (entry.isDirectory()) {
-        if (!options.skipDir?.(name)) walk(`${dir}/${name}`, `${real}/${name}`, relPath);
+        if (!options.skipDir?.(name))
+          walk(`${dir}/${name}`, `${real}/${name}`, relPath, depth < 0 ? -1 : depth + 1);
       } else if (entry.isSymbolicLink()) {
         const full = `${dir}/${name}`;
         try {
@@ -87,7 +127,7 @@ export function walkFiles(
               message: `a symlink to ${targetReal}, outside ${boundary}; not followed`,
               outside: true,
             });
-          } else if (target.isDirectory()) walk(full, targetReal, relPath);
+          } else if (target.isDirectory()) walk(full, targetReal, relPath, -1);
           else take(relPath);
         } catch (error) {
           if (options.accept(name))
@@ -95,6 +135,7 @@ export function walkFiles(
         }
       }
     }
+    if (depth >= 0) place.length = depth;
   }
 
   let real: string;
@@ -103,6 +144,7 @@ export function walkFiles(
   } catch (error) {
     return { files, problems: [{ path: '.', message: (error as Error).message }] };
   }
+  rootReal = real;
   boundary = real;
   try {
     const outer = options.boundary ? realpathSync(options.boundary) : real;
@@ -110,7 +152,7 @@ export function walkFiles(
   } catch {
     /* the walked folder is the boundary */
   }
-  walk(root, real, '');
+  walk(root, real, '', 0);
   return { files, problems };
 }
 
