@@ -28,7 +28,7 @@ import { shorten } from './url/shorten.js';
  */
 async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarning[]) {
   const found = await discoverPages(options, warnings, pathRules(options));
-  const { pages, table, sources } = found;
+  const { pages, sources } = found;
   try {
     const kept = selectBySource(pages, sources, options, warnings);
     // Git's answer is awaited once the heads are read (git runs meanwhile), but what it has to
@@ -40,7 +40,7 @@ async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarn
     warnings.splice(gitSaysAt, 0, ...gitSays);
     const headEvidence = weighHeadDates(dates, options, warnings);
     const undated = datePages(kept, pages, sources, git, headEvidence, options, warnings);
-    return { pages, table, heads, undated };
+    return { pages, heads, undated };
   } finally {
     found.stop();
   }
@@ -53,13 +53,13 @@ async function findSelectAndDate(options: ResolvedOptions, warnings: SitemapWarn
 export async function generateSitemaps(input: SitemapOptions): Promise<GenerateResult> {
   const options = resolveOptions(input);
   const warnings: SitemapWarning[] = [];
-  const { pages, table, heads, undated } = await findSelectAndDate(options, warnings);
+  const { pages, heads, undated } = await findSelectAndDate(options, warnings);
   if (options.images) readPageImages(pages, options, warnings);
   options.onProgress?.({ stage: 'describe', done: pages.length, total: pages.length });
   options.onProgress?.({ stage: 'write', done: 0 });
 
   // entries: custom pages join, each page becomes its entry, every URL listed once
-  const records = withCustomPages(pages, table, options, heads.renamed > 0);
+  const records = withCustomPages(pages, options, heads.renamed > 0);
   const groups = await buildEntries(records, heads.headLinks, options, warnings, heads.headLangs);
   const listed = listOnce(groups, options.serialize !== undefined || options.chunks !== undefined);
 
@@ -89,13 +89,12 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
   const indexUrl = files.find((f) => f.kind === 'index')?.url ?? null;
   // IndexNow hears of the set once it is written (indexnow/run.ts); its failures are warnings.
   const { indexNow } = options;
-  const told =
-    indexNow &&
-    (await runIndexNow(
-      indexNow,
-      groups.flatMap((g) => g.items),
-      warnings,
-    ));
+  const listedPages = {
+    *[Symbol.iterator]() {
+      for (const group of groups) yield* group.items;
+    },
+  };
+  const told = indexNow && (await runIndexNow(indexNow, listedPages, warnings));
   const result = await finish(records, files, removed, warnings, indexUrl, options, undated);
   if (told) result.indexNow = told;
   return result;

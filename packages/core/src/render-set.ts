@@ -5,6 +5,7 @@
  * self-check), and the files come back by name instead of being written. Nothing touches disk.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PageList } from './columns/page-list.js';
 import { PageTable } from './columns/page-table.js';
 import { buildEntries } from './entries/build-entries.js';
 import { listOnce } from './entries/list-once.js';
@@ -14,7 +15,7 @@ import { planFiles } from './output/plan-files.js';
 import { checkEntries } from './output/self-check.js';
 import { withCustomPages } from './select/custom-pages.js';
 import { filtered, pathRules } from './select/exclusions.js';
-import type { PageRecord, SitemapOptions, SitemapWarning } from './types.js';
+import type { SitemapOptions, SitemapWarning } from './types.js';
 import {
   type PageRoute,
   pathUrl,
@@ -90,7 +91,7 @@ export async function renderSitemapSet(
   };
   const outBy = pathRules(options);
   const table = new PageTable(options.baseUrl);
-  const records: PageRecord[] = [];
+  const records = new PageList(table);
   for (const page of pages) {
     let route: PageRoute | null;
     if ('file' in page) {
@@ -114,7 +115,7 @@ export async function renderSitemapSet(
   }
   // The build's steps from here: custom pages, entries, every URL once, the self-check.
   const groups = await buildEntries(
-    withCustomPages(records, table, options, true),
+    withCustomPages(records, options, true),
     new Map(),
     options,
     warnings,

@@ -22,6 +22,7 @@ import type {
   PageRecord,
 } from '../types.js';
 import { naturalCompare, naturalCompareBytes } from '../url/natural-compare.js';
+import { PageList } from './page-list.js';
 import { grown, StringColumn } from './string-column.js';
 
 /** A field with no value. */
@@ -362,20 +363,20 @@ export class PageTable {
    * while every page's file and URL are the ones it was added with (no byte is copied), else
    * new ones.
    */
-  fileColumns(pages: readonly PageView[]): PageColumns {
+  fileColumns(pages: PageList): PageColumns {
     const rows = new Uint32Array(new SharedArrayBuffer(pages.length * 4));
-    const own = this.#file.direct && this.#url.direct && pages.every((page) => page.table === this);
-    if (own) {
-      for (let i = 0; i < pages.length; i++) rows[i] = (pages[i] as PageView).row;
+    if (this.#file.direct && this.#url.direct && pages.table === this) {
+      rows.set(pages.rows);
       const urlPrefix = this.#url.prefix;
       return { files: this.#file.column, urls: this.#url.column, urlPrefix, rows };
     }
     const files = new StringColumn({ shared: true });
     const urls = new StringColumn({ shared: true });
-    pages.forEach((page, i) => {
-      rows[i] = files.push(page.file as string);
+    let i = 0;
+    for (const page of pages) {
+      rows[i++] = files.push(page.file as string);
       urls.push(page.url);
-    });
+    }
     return { files, urls, urlPrefix: '', rows };
   }
 
@@ -385,11 +386,11 @@ export class PageTable {
   }
 
   /** Every page, in URL order, then file order (a file-less page first). */
-  order(): PageView[] {
+  order(): PageList {
     const rows = new Uint32Array(this.#size);
     for (let row = 0; row < rows.length; row++) rows[row] = row;
     rows.sort((a, b) => this.#url.compare(a, b) || compareFiles(this.#file, a, b));
-    return Array.from(rows, (row) => new this.#View(row));
+    return new PageList(this, rows);
   }
 
   /** The page as a plain record, with only the fields it has (what `GenerateResult.records` holds). */

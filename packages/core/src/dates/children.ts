@@ -37,7 +37,8 @@ function nodeOf(url: string): string {
  *   dateFromChildren(pages, 'https://e.com/') // 1: the blog index now says 2024-05-01
  */
 export function dateFromChildren(
-  records: Array<Pick<PageRecord, 'url' | 'lastmod' | 'lastmodFrom' | 'excluded' | 'file'>>,
+  /** Gone through twice: an array, or a list that starts over each time. */
+  records: Iterable<Pick<PageRecord, 'url' | 'lastmod' | 'lastmodFrom' | 'excluded' | 'file'>>,
   baseUrl: string,
   localePrefixes: ReadonlySet<string> = new Set(),
 ): number {

@@ -6,12 +6,12 @@
  */
 
 import { statSync } from 'node:fs';
-import type { PageView } from '../columns/page-table.js';
+import type { PageList } from '../columns/page-list.js';
 import type { GitDates } from '../discover/read-git-dates.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { HeadDates } from '../select/select-pages.js';
-import type { PageRecord, SitemapWarning } from '../types.js';
+import type { SitemapWarning } from '../types.js';
 import { echo } from '../url/shorten.js';
 import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
 import { dateFromChildren } from './children.js';
@@ -136,8 +136,8 @@ export function weighHeadDates(
  * Returns the undated, by why.
  */
 export function datePages(
-  kept: readonly PageView[],
-  pages: PageRecord[],
+  kept: PageList,
+  pages: PageList,
   sources: SourceTable,
   git: GitDates | undefined,
   heads: HeadEvidence,
@@ -156,7 +156,8 @@ export function datePages(
   const mtimesUntrusted = !mtimesAreMeaningful(times.subarray(0, timed));
 
   const undated: Undated = new Map();
-  const why = new Map<PageRecord, UndatedReason>();
+  /** The undated pages (by row), and why. */
+  const why = new Map<number, UndatedReason>();
   let future = 0;
   for (const record of kept) {
     if (record.excluded) continue;
@@ -185,7 +186,7 @@ export function datePages(
           url: record.url,
         });
     }
-    if (!picked.value) why.set(record, reason);
+    if (!picked.value) why.set(record.row, reason);
   }
   const futureRest = moreWarnings(
     'lastmod-future',
@@ -198,7 +199,8 @@ export function datePages(
     locales.delete(options.i18n?.defaultLocale ?? '');
     dateFromChildren(pages, options.baseUrl, locales);
   }
-  for (const [record, reason] of why) {
+  for (const [row, reason] of why) {
+    const record = kept.table.view(row);
     if (record.lastmod) continue;
     if (options.lastmod) {
       record.lastmod = options.lastmod;

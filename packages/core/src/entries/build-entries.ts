@@ -3,6 +3,7 @@
  * validation of what callbacks return (location rule, dates, enums), and `chunks` groups.
  */
 
+import { PageList } from '../columns/page-list.js';
 import { parseLastmod } from '../dates/w3c-datetime.js';
 import { SitemapError } from '../errors.js';
 import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from '../limits.js';
@@ -20,11 +21,11 @@ export interface EntryGroup {
   /** Chunk name, or null for the plain `sitemap-N.xml` series. */
   name: string | null;
   /**
-   * The pages of the group (in a build, views of the page table). A page is its entry: it holds
-   * exactly what is written (`url`, `lastmod`, `changefreq`, `priority`, `links`), so no second
-   * object per page is made.
+   * The pages of the group, rows of the page table. A page is its entry: it holds exactly what is
+   * written (`url`, `lastmod`, `changefreq`, `priority`, `links`), so no second object per page
+   * is made.
    */
-  items: PageRecord[];
+  items: PageList;
 }
 
 /** Makes the record say exactly what `item` says, for every field an entry writes. */
@@ -127,7 +128,7 @@ function toSitemapItem(item: RenderItem): SitemapItem {
 }
 
 export async function buildEntries(
-  records: PageRecord[],
+  records: PageList,
   headLinks: Map<string, LinkItem[]>,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
@@ -195,7 +196,7 @@ export async function buildEntries(
       group = name;
       break;
     }
-    const entryGroup = groups.get(group) ?? { name: group, items: [] };
+    const entryGroup = groups.get(group) ?? { name: group, items: new PageList(records.table) };
     entryGroup.items.push(record);
     groups.set(group, entryGroup);
   }

@@ -9,7 +9,8 @@ import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
 
 /** Warns of every alternate among `records` that is not listed back. */
 export function reciprocityWarnings(
-  records: readonly PageRecord[],
+  /** Gone through more than once: an array, or a list that starts over each time. */
+  records: Iterable<PageRecord>,
   warnings: SitemapWarning[],
 ): void {
   const linksOf = new Map<string, Set<string>>();

@@ -2,7 +2,6 @@
  * Every URL is listed once: the first page in order at a URL wins, the others are out as
  * `duplicate` (two files can map to one URL, and `serialize` or `chunks` can rewrite URLs).
  */
-import { byUrl } from '../columns/page-table.js';
 import type { EntryGroup } from './build-entries.js';
 
 /**
@@ -15,7 +14,7 @@ export function listOnce(groups: EntryGroup[], rewritten: boolean): number {
   let previous: string | undefined;
   let count = 0;
   for (const group of groups) {
-    if (rewritten) group.items.sort(byUrl);
+    if (rewritten) group.items.sortByUrl();
     group.items = group.items.filter((record) => {
       if (listed ? listed.has(record.url) : record.url === previous) {
         record.excluded = 'duplicate';

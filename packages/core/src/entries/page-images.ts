@@ -10,7 +10,7 @@ import type { PageRecord, SitemapWarning } from '../types.js';
 import { echo } from '../url/shorten.js';
 
 export function readPageImages(
-  records: readonly PageRecord[],
+  records: Iterable<PageRecord>,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): void {

@@ -14,6 +14,8 @@
  * content, so new content never goes under a name the old index lists: written in this order,
  * a reader sees the whole old set or the whole new one (write-set.ts says how).
  */
+
+import { PageList } from '../columns/page-list.js';
 import type { EntryGroup } from '../entries/build-entries.js';
 import { SitemapError } from '../errors.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -47,7 +49,7 @@ export interface PlannedFile {
   /** URLs in a sitemap, sitemaps in an index; 0 for the stylesheet. */
   urlCount: number;
   /** The pages of a sitemap, to be told which file they landed in once it is written. */
-  pages: PageRecord[];
+  pages: Iterable<PageRecord>;
 }
 
 /**
@@ -130,7 +132,7 @@ export async function* planFiles(
    */
   async function* series(
     prefix: string,
-    entries: readonly PageRecord[],
+    entries: PageList,
     whole = false,
   ): AsyncGenerator<PlannedFile, boolean> {
     const cursor = new ShardCursor({
@@ -140,7 +142,7 @@ export async function* planFiles(
     });
     let shard = 0;
     let count = 0;
-    let pages: PageRecord[] = [];
+    let pages = new PageList(entries.table);
     let withLinks = false;
     let withImages = false;
     let lastmod: string | undefined;
@@ -157,7 +159,7 @@ export async function* planFiles(
       const file: PlannedFile = { kind: 'sitemap', name, xml, urlCount: count, pages };
       shard++;
       count = 0;
-      pages = [];
+      pages = new PageList(entries.table);
       withLinks = false;
       withImages = false;
       lastmod = undefined;
@@ -200,7 +202,16 @@ export async function* planFiles(
     const prefix = seriesPrefix(options.filenameBase, group.name);
     // A group that fits in one file is that file; a larger one goes section by section.
     if (yield* series(prefix, group.items, true)) continue;
-    for (const [section, entries] of splitSections(group.items, (e) => e.url, options.baseUrl)) {
+    const { items } = group;
+    const urls = (function* () {
+      for (const page of items) yield page.url;
+    })();
+    for (const [section, places] of splitSections(urls, options.baseUrl)) {
+      const rows = items.rows;
+      const entries = new PageList(
+        items.table,
+        Uint32Array.from(places, (place) => rows[place] as number),
+      );
       yield* series(seriesPrefix(options.filenameBase, group.name, section), entries);
     }
   }

@@ -2,6 +2,7 @@
  * What every run ends with: the counts of pages in and out and of dates by kind, the advice for
  * pages without a date and the hreflang check, the warnings capped per code, and the report.
  */
+import type { PageList } from '../columns/page-list.js';
 import { PageTable } from '../columns/page-table.js';
 import type { Undated } from '../dates/date-pages.js';
 import { undatedWarnings } from '../dates/undated-advice.js';
@@ -26,7 +27,7 @@ function kindOf(from: PageRecord['lastmodFrom']): LastmodKind | null {
 
 /** Counts, the lastmod warnings, the report: what every run ends with. */
 export async function finish(
-  records: PageRecord[],
+  records: PageList,
   files: WrittenFile[],
   removed: string[],
   warnings: SitemapWarning[],

@@ -27,40 +27,46 @@ export function sectionOf(url: string, baseUrl: string): string {
 }
 
 /**
- * Splits sorted items into sections: `[name, items]`, `root` first, then the large sections by
- * name. Items keep their order within a section.
+ * Splits sorted URLs into sections: `[name, places]`, the places (in `urls`) of each section's
+ * URLs in order, `root` first, then the large sections by name.
+ * @example splitSections(urls, 'https://e.com/') // [['root', Uint32Array [0, 1]], ['blog', Uint32Array [2, ...]]]
  */
-export function splitSections<T>(
-  items: readonly T[],
-  urlOf: (item: T) => string,
+export function splitSections(
+  urls: Iterable<string>,
   baseUrl: string,
-): Array<[string, T[]]> {
-  // Each item's section by number (a site has few), not a string an item.
-  const numbers = new Uint32Array(items.length);
+): Array<[string, Uint32Array]> {
+  // Each URL's section by number (a site has few), not a string a URL.
+  const numbers: number[] = [];
   const names: string[] = [];
   const numberOf = new Map<string, number>();
-  items.forEach((item, i) => {
-    const name = sectionOf(urlOf(item), baseUrl);
+  for (const url of urls) {
+    const name = sectionOf(url, baseUrl);
     let number = numberOf.get(name);
     if (number === undefined) {
       number = names.push(name) - 1;
       numberOf.set(name, number);
     }
-    numbers[i] = number;
-  });
+    numbers.push(number);
+  }
   const counts = new Uint32Array(names.length);
   for (const number of numbers) counts[number] = (counts[number] as number) + 1;
-  const sections = new Map<string, T[]>();
-  items.forEach((item, i) => {
-    const number = numbers[i] as number;
-    const own = names[number] as string;
-    const name =
-      own !== ROOT_SECTION && (counts[number] as number) >= MIN_SECTION_URLS ? own : ROOT_SECTION;
-    const list = sections.get(name);
-    if (list) list.push(item);
-    else sections.set(name, [item]);
-  });
-  return [...sections].sort(([a], [b]) =>
-    a === ROOT_SECTION ? -1 : b === ROOT_SECTION ? 1 : a < b ? -1 : 1,
+  // A section too small for files of its own goes with `root`.
+  const into = names.map((name, number) =>
+    name !== ROOT_SECTION && (counts[number] as number) >= MIN_SECTION_URLS ? name : ROOT_SECTION,
   );
+  const sizes = new Map<string, number>();
+  for (const number of numbers) {
+    const name = into[number] as string;
+    sizes.set(name, (sizes.get(name) ?? 0) + 1);
+  }
+  const sections = new Map<string, { places: Uint32Array; filled: number }>();
+  for (const [name, size] of sizes)
+    sections.set(name, { places: new Uint32Array(size), filled: 0 });
+  numbers.forEach((number, place) => {
+    const section = sections.get(into[number] as string) as { places: Uint32Array; filled: number };
+    section.places[section.filled++] = place;
+  });
+  return [...sections]
+    .map(([name, { places }]): [string, Uint32Array] => [name, places])
+    .sort(([a], [b]) => (a === ROOT_SECTION ? -1 : b === ROOT_SECTION ? 1 : a < b ? -1 : 1));
 }

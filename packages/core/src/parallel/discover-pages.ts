@@ -4,7 +4,7 @@
  * later shares the head reads) while this thread walks. What comes out is the same as on one
  * thread, byte for byte; only the time differs.
  */
-import type { PageTable, PageView } from '../columns/page-table.js';
+import type { PageList } from '../columns/page-list.js';
 import type { DateFields } from '../dates/frontmatter-fields.js';
 import { findPages } from '../discover/find-pages.js';
 import { indexSources, scanPageSources, scanSources } from '../discover/find-sources.js';
@@ -30,9 +30,7 @@ function fieldsToRead(options: ResolvedOptions): DateFields | null {
 /** What discovery found, and the helpers still at work for the stages after it. */
 export interface Discovered {
   /** Every page found, in URL order (then file order), with the path rules applied. */
-  pages: PageView[];
-  /** The table they are rows of: the custom pages join it. */
-  table: PageTable;
+  pages: PageList;
   sources: SourceTable;
   /** Reads and judges heads with the helper thread, when one runs: it shares the head reads. */
   readHeads: ((job: HeadJob) => Promise<HeadOutcome[]>) | null;
@@ -97,7 +95,6 @@ export async function discoverPages(
     }
     return {
       pages: table.order(),
-      table,
       sources,
       readHeads: started ? (job) => started.heads(job) : null,
       git: git?.dates,

@@ -3,16 +3,16 @@
  * `exclude` and `filter` as found pages, and merged into the found pages in URL order.
  */
 
-import { byUrl, type PageTable } from '../columns/page-table.js';
+import type { PageList } from '../columns/page-list.js';
+import type { PageTable, PageView } from '../columns/page-table.js';
 import { SitemapError } from '../errors.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { PageRecord } from '../types.js';
 import { encodeUrl, safeDecode } from '../url/encode.js';
 import { shorten } from '../url/shorten.js';
 import { filtered, isUnderBase, keyRules } from './exclusions.js';
 
 /** A row of `table` per custom page, with the reason it is out when a rule leaves it out. */
-function customRecords(options: ResolvedOptions, table: PageTable): PageRecord[] {
+function customRecords(options: ResolvedOptions, table: PageTable): PageView[] {
   const outBy = keyRules(options);
   const { baseUrl, lastmod } = options;
   return options.customPages.map((input) => {
@@ -55,13 +55,12 @@ function customRecords(options: ResolvedOptions, table: PageTable): PageRecord[]
  * found pages are out of order too.
  */
 export function withCustomPages(
-  pages: PageRecord[],
-  table: PageTable,
+  pages: PageList,
   options: ResolvedOptions,
   reordered: boolean,
-): PageRecord[] {
-  const custom = customRecords(options, table);
+): PageList {
+  const custom = customRecords(options, pages.table);
   for (const record of custom) pages.push(record);
-  if (custom.length > 0 || reordered) pages.sort(byUrl);
+  if (custom.length > 0 || reordered) pages.sortByUrl();
   return pages;
 }

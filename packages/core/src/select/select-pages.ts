@@ -9,6 +9,7 @@
  * a problem with one page does, warning or failed build, is `pageProblem`'s to say.
  */
 
+import { PageList } from '../columns/page-list.js';
 import type { PageView } from '../columns/page-table.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -74,13 +75,13 @@ function canonicalFormFits(form: string, options: ResolvedOptions): boolean {
  * read. Returns the pages still in; each page's source is linked in its table (`sourceRow`).
  */
 export function selectBySource(
-  pages: readonly PageView[],
+  pages: PageList,
   sources: SourceTable,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
-): PageView[] {
+): PageList {
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
-  const kept: PageView[] = [];
+  const kept = new PageList(pages.table);
   for (const record of pages) {
     if (record.excluded) continue;
     const file = record.file;
@@ -154,7 +155,7 @@ export function selectBySource(
  * a page's URL. Without head rules (`head: false`) nothing is read.
  */
 export async function selectByHead(
-  kept: readonly PageView[],
+  kept: PageList,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   /** Reads and judges the heads with a helper thread (parallel/), when one runs. */
@@ -165,15 +166,12 @@ export async function selectByHead(
   if (!rules) return found;
   const withHead = kept.filter((page) => page.file !== null);
   // The table's own columns where it can (shared memory, which a helper thread reads as is).
-  const table = withHead[0]?.table;
-  const columns = table ? table.fileColumns(withHead) : null;
-  const job: HeadJob = columns
-    ? { outDir: options.outDir, ...columns, rules }
-    : { outDir: options.outDir, files: [], urls: [], rules };
+  const job: HeadJob = { outDir: options.outDir, ...withHead.table.fileColumns(withHead), rules };
   const outcomes = shared ? await shared(job) : judgeHeadRange(job, 0, withHead.length);
-  withHead.forEach((record, index) => {
-    const verdict = outcomes[index];
-    if (!verdict) return;
+  let index = 0;
+  for (const record of withHead) {
+    const verdict = outcomes[index++];
+    if (!verdict) continue;
     const file = record.file as string;
     if ('error' in verdict) {
       pageProblem(
@@ -187,7 +185,7 @@ export async function selectByHead(
         'left out',
       );
       record.excluded = 'unreadable';
-      return;
+      continue;
     }
     // A page its head leaves out is said to have a bad head, but fails no `strict` build: it
     // is not listed, so nothing wrong is written.
@@ -210,7 +208,7 @@ export async function selectByHead(
     if (verdict.excluded) {
       record.excluded = verdict.excluded;
       if (verdict.detail) record.excludedDetail = verdict.detail;
-      return;
+      continue;
     }
     const form = verdict.canonicalForm;
     if (form !== undefined && canonicalFormFits(form, options)) {
@@ -230,6 +228,6 @@ export async function selectByHead(
         ...(verdict.published ? { published: verdict.published } : {}),
       });
     }
-  });
+  }
   return found;
 }

@@ -5,19 +5,18 @@ import { describe, expect, it } from 'vitest';
 import type { EntryGroup } from '../../src/entries/build-entries.js';
 import { generateSitemaps, resolveOptions, SitemapError } from '../../src/index.js';
 import { checkEntries, checkFile } from '../../src/output/self-check.js';
-import type { SitemapWarning } from '../../src/types.js';
+import type { PageRecord, SitemapWarning } from '../../src/types.js';
 import { makeTree, page } from '../helpers/fixture.js';
+import { pageList } from '../helpers/pages.js';
 import { shardFiles, shardName } from '../helpers/xml.js';
 
 const SITE = 'https://example.com';
 const options = resolveOptions({ site: SITE, outDir: '/tmp/unused' });
 
-type Item = Omit<EntryGroup['items'][number], 'file' | 'lastmodFrom'>;
+type Item = Omit<PageRecord, 'file' | 'lastmodFrom'>;
 
 function group(...items: Item[]): EntryGroup[] {
-  return [
-    { name: null, items: items.map((item) => ({ file: null, lastmodFrom: 'none', ...item })) },
-  ];
+  return [{ name: null, items: pageList(items) }];
 }
 
 describe('checkEntries', () => {

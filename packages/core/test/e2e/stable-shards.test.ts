@@ -35,7 +35,7 @@ describe('sectionOf', () => {
       ...Array.from({ length: 1000 }, (_, i) => `https://e.com/big/${i}`),
       'https://e.com/small/1',
     ];
-    const sections = splitSections(urls, (u) => u, 'https://e.com/');
+    const sections = splitSections(urls, 'https://e.com/');
     expect(sections.map(([name, list]) => [name, list.length])).toEqual([
       ['root', 2],
       ['big', 1000],

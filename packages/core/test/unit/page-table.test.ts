@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PageList } from '../../src/columns/page-list.js';
 import { byUrl, PageTable, type PageView } from '../../src/columns/page-table.js';
 import { StringColumn } from '../../src/columns/string-column.js';
 import { judgeHeadRange } from '../../src/select/judge-heads.js';
@@ -231,7 +232,7 @@ describe('PageTable', () => {
     const views = ['c', 'a', 'b'].map((name) =>
       table.add(`${name}/index.html`, `https://e.com/${name}/`),
     );
-    const picked = [views[2], views[0], views[1]] as PageView[];
+    const picked = new PageList(table, Uint32Array.from([2, 0, 1]));
     const columns = table.fileColumns(picked);
     expect(columns.urlPrefix).toBe('https://e.com/');
     expect([...columns.rows]).toEqual([2, 0, 1]);

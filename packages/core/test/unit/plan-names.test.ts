@@ -7,6 +7,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PageList } from '../../src/columns/page-list.js';
 import { resolveOptions } from '../../src/options/resolve-options.js';
 import {
   indexFileName,
@@ -17,17 +18,18 @@ import {
   stylesheetFileName,
 } from '../../src/output/names.js';
 import { type PlannedFile, planFiles } from '../../src/output/plan-files.js';
-import type { PageRecord, SitemapOptions } from '../../src/types.js';
+import type { SitemapOptions } from '../../src/types.js';
+import { pageList } from '../helpers/pages.js';
 import { contentHash, parseSitemap, validateAgainstXsd } from '../helpers/xml.js';
 
 const SITE = 'https://example.com';
 
-function pages(urls: string[]): PageRecord[] {
-  return urls.map((url) => ({ file: null, url, lastmodFrom: 'none' }));
+function pages(urls: string[]): PageList {
+  return pageList(urls.map((url) => ({ url })));
 }
 
 async function plan(
-  groups: Array<{ name: string | null; items: PageRecord[] }>,
+  groups: Array<{ name: string | null; items: PageList }>,
   options: Partial<SitemapOptions>,
 ): Promise<{ files: PlannedFile[]; outDir: string }> {
   const outDir = await mkdtemp(join(tmpdir(), 'sitemapkit-plan-'));
@@ -63,7 +65,9 @@ describe('planFiles: the set, file by file, without the disk', () => {
       expect(file.name).toBe(`sitemap-root-${n}-${contentHash(file.xml)}.xml`);
       const xml = file.xml.toString('utf8');
       expect((await validateAgainstXsd(xml)).valid).toBe(true);
-      expect(file.pages.map((p) => p.url)).toEqual(parseSitemap(xml).entries.map((e) => e.loc));
+      expect([...file.pages].map((p) => p.url)).toEqual(
+        parseSitemap(xml).entries.map((e) => e.loc),
+      );
     }
     // Every sitemap is listed once, across the two indexes.
     const listed = files

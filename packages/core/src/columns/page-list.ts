@@ -1,0 +1,82 @@
+/**
+ * Pages of one `PageTable` as a list of rows: what the stages hand on, from the sorted pages to
+ * the pages a sitemap file holds. A page costs its row, 4 bytes, not an object: a view is made
+ * as a page is read and dropped after, never kept by the list. Views of one row are alike (they
+ * hold nothing but the row), so a page read twice is the same page.
+ *
+ * A million objects kept for the whole build would cost their bytes, and, made at once, grow
+ * V8's young generation to its largest (the memory a run keeps however little it holds).
+ */
+import type { PageTable, PageView } from './page-table.js';
+import { grown } from './string-column.js';
+
+export class PageList implements Iterable<PageView> {
+  readonly table: PageTable;
+  #rows: Uint32Array;
+  #length: number;
+
+  /** The pages of `table` at `rows`, in that order (the array becomes the list's). */
+  constructor(table: PageTable, rows?: Uint32Array) {
+    this.table = table;
+    this.#rows = rows ?? new Uint32Array(16);
+    this.#length = rows ? rows.length : 0;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** The rows in order: a view of the list's own array, good until the list changes. */
+  get rows(): Uint32Array {
+    return this.#rows.subarray(0, this.#length);
+  }
+
+  /** The page at `index`. */
+  at(index: number): PageView {
+    return this.table.view(this.#rows[index] as number);
+  }
+
+  /** Appends a page, which must be a row of this list's table. */
+  push(page: PageView): void {
+    if (page.table !== this.table) throw new Error('page list: a page of another table');
+    this.#rows = grown(this.#rows, this.#length + 1);
+    this.#rows[this.#length++] = page.row;
+  }
+
+  [Symbol.iterator](): Iterator<PageView> {
+    const rows = this.#rows;
+    const length = this.#length;
+    const table = this.table;
+    let index = 0;
+    return {
+      next: () =>
+        index < length
+          ? { value: table.view(rows[index++] as number), done: false }
+          : { value: undefined, done: true },
+    };
+  }
+
+  /** The pages `keep` says yes to, in order. */
+  filter(keep: (page: PageView) => boolean): PageList {
+    const kept = new PageList(this.table);
+    for (const page of this) if (keep(page)) kept.push(page);
+    return kept;
+  }
+
+  map<T>(make: (page: PageView, index: number) => T): T[] {
+    const out: T[] = [];
+    let index = 0;
+    for (const page of this) out.push(make(page, index++));
+    return out;
+  }
+
+  /** Sorts the pages by URL in natural order, over their bytes; pages at one URL keep their order. */
+  sortByUrl(): void {
+    const rows = this.rows;
+    const places = new Uint32Array(rows.length);
+    for (let i = 0; i < places.length; i++) places[i] = i;
+    const table = this.table;
+    places.sort((a, b) => table.compareUrls(rows[a] as number, rows[b] as number) || a - b);
+    this.#rows = Uint32Array.from(places, (place) => rows[place] as number);
+  }
+}
