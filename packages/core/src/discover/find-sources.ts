@@ -182,31 +182,37 @@ export function scanPageSources(
   return { files, problems };
 }
 
-/** Lists and scans the sources on this thread. */
+/** Files scanned at a time on one thread: each range goes into the table as it is read. */
+const RANGE = 1024;
+
+/**
+ * Lists and scans the sources on this thread, into a table a range at a time (never a list of
+ * every source).
+ */
 export function scanSources(
   sources: ResolvedSource[],
   root: string,
   fields: DateFields | null,
-): SourceScan {
+): SourceTable {
   const list = listSources(sources, root);
-  const scan = scanSourceRange(list, sources, fields, 0, list.paths.size);
-  return { files: scan.files, problems: [...list.problems, ...scan.problems] };
+  const table = new SourceTable();
+  table.append({ files: [], problems: list.problems });
+  for (let from = 0; from < list.paths.size; from += RANGE) {
+    const to = Math.min(from + RANGE, list.paths.size);
+    table.append(scanSourceRange(list, sources, fields, from, to));
+  }
+  return table;
 }
 
 /**
  * The sources as one table, looked up by route: the first folder listed wins when two sources
  * render the same route, and a folder of `sources` wins over a source named page by page (the
- * user's override). `folders` is the scan of the folders, or a table already filled with it.
+ * user's override). `folders`: the table of the folders' sources, which the pages' join.
  */
 export function indexSources(
-  folders: SourceScan | SourceTable,
+  folders: SourceTable,
   pages: SourceScan = { files: [], problems: [] },
 ): SourceTable {
-  let table = folders;
-  if (!(table instanceof SourceTable)) {
-    table = new SourceTable();
-    table.append(folders as SourceScan);
-  }
-  table.append(pages);
-  return table;
+  folders.append(pages);
+  return folders;
 }

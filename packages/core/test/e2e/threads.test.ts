@@ -144,7 +144,7 @@ describe('threads', () => {
       const table = await helper?.sources();
       const rows = Array.from({ length: table?.size ?? 0 }, (_, row) => table?.row(row));
       const alone = sourcesModule.scanSources(sources, root, FIELDS);
-      expect(rows).toEqual(alone.files);
+      expect(rows).toEqual(Array.from({ length: alone.size }, (_, row) => alone.row(row)));
       expect(table?.problems).toEqual(alone.problems);
       expect(rows.length).toBe(PAGES - Math.ceil(PAGES / 3));
       expect(rows.filter((f) => f?.meta?.modified?.field === 'revised').length).toBeGreaterThan(
