@@ -1,11 +1,12 @@
 /**
- * A column of strings kept off the JS heap: their UTF-8 bytes in chunks of native memory, a
- * row's place and length in typed arrays. A million paths cost their bytes and 8 bytes a row,
+ * A column of strings kept off the JS heap: their UTF-8 bytes in chunks of native memory, where
+ * each row starts in one typed array. A million paths cost their bytes and 4 bytes a row,
  * not a million heap strings (each with its header, and V8's young generation sized by how many
  * of them survive). A row is read back as a string only where one is needed, and looked up by
  * its bytes (`hashRow`, `sameBytes`) without being read back at all.
  *
- * Rows are appended and never changed. Chunks never move, so a full chunk is never copied.
+ * Rows are appended and never changed, each right after the one before, so a row ends where the
+ * next starts, or where its chunk's bytes end. Chunks never move, so a full chunk is never copied.
  * A column made `shared` keeps its bytes in shared memory: `toData` gives what another thread
  * needs to read it (`StringColumn.fromData`) without a copy of the bytes.
  */
@@ -39,20 +40,22 @@ export function grown<T extends Uint32Array | Float64Array | Int32Array | Uint16
   return next;
 }
 
-/** A column as plain data a thread can post: shared chunks, and a copy of the rows' places. */
+/** A column as plain data a thread can post: shared chunks, and a copy of where rows start. */
 export interface StringColumnData {
   chunks: Uint8Array[];
   places: Uint32Array;
-  lengths: Uint32Array;
+  /** Bytes used of each chunk. */
+  ends: number[];
 }
 
 export class StringColumn {
   readonly #shared: boolean;
   #chunks: Buffer[] = [];
+  /** Bytes used of each chunk but the last, then of the last (`#used`). */
+  #ends: number[] = [];
   /** Bytes used of the last chunk. */
   #used = CHUNK;
   #places: Uint32Array = new Uint32Array(256);
-  #lengths: Uint32Array = new Uint32Array(256);
   #size = 0;
 
   constructor({ shared = false }: { shared?: boolean } = {}) {
@@ -66,7 +69,8 @@ export class StringColumn {
       Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
     );
     column.#places = data.places;
-    column.#lengths = data.lengths;
+    column.#ends = data.ends.slice(0, -1);
+    column.#used = data.ends.at(-1) ?? CHUNK;
     column.#size = data.places.length;
     return column;
   }
@@ -76,7 +80,7 @@ export class StringColumn {
     return {
       chunks: this.#chunks,
       places: this.#places.slice(0, this.#size),
-      lengths: this.#lengths.slice(0, this.#size),
+      ends: this.#chunks.length === 0 ? [] : [...this.#ends, this.#used],
     };
   }
 
@@ -89,8 +93,10 @@ export class StringColumn {
     // At most 3 bytes a UTF-16 unit: check the room cheaply, measure only when it is tight.
     let bytes = value.length * 3;
     if (this.#used + bytes > CHUNK) bytes = Buffer.byteLength(value);
-    if (this.#used + bytes > CHUNK || this.#chunks.length === 0) {
+    // A full chunk takes no more rows, an empty one included: a row's place must fit its bits.
+    if (this.#used + bytes > CHUNK || this.#used >= CHUNK) {
       const size = Math.max(CHUNK, bytes);
+      if (this.#chunks.length > 0) this.#ends.push(this.#used);
       this.#chunks.push(
         this.#shared ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafeSlow(size),
       );
@@ -101,9 +107,7 @@ export class StringColumn {
     const written = chunk.write(value, this.#used, 'utf8');
     const row = this.#size++;
     this.#places = grown(this.#places, this.#size);
-    this.#lengths = grown(this.#lengths, this.#size);
     this.#places[row] = (chunkIndex << OFFSET_BITS) | this.#used;
-    this.#lengths[row] = written;
     this.#used += written;
     return row;
   }
@@ -116,21 +120,33 @@ export class StringColumn {
     return (this.#places[row] as number) & OFFSET_MASK;
   }
 
+  /** Where row `row`'s bytes end in its chunk: where the next row starts, or the chunk's end. */
+  #end(row: number): number {
+    const chunk = (this.#places[row] as number) >>> OFFSET_BITS;
+    if (row + 1 < this.#size) {
+      const next = this.#places[row + 1] as number;
+      if (next >>> OFFSET_BITS === chunk) return next & OFFSET_MASK;
+    }
+    return chunk === this.#chunks.length - 1 ? this.#used : (this.#ends[chunk] as number);
+  }
+
+  #length(row: number): number {
+    return this.#end(row) - this.#start(row);
+  }
+
   /** Row `row`, as a string. */
   get(row: number): string {
-    const start = this.#start(row);
-    return this.#chunk(row).toString('utf8', start, start + (this.#lengths[row] as number));
+    return this.#chunk(row).toString('utf8', this.#start(row), this.#end(row));
   }
 
   /** `hashBytes` of row `row`'s bytes. */
   hashRow(row: number): number {
-    const start = this.#start(row);
-    return hashBytes(this.#chunk(row), start, start + (this.#lengths[row] as number));
+    return hashBytes(this.#chunk(row), this.#start(row), this.#end(row));
   }
 
   /** Whether row `row` holds exactly `bytes[0..length)`. */
   sameBytes(row: number, bytes: Uint8Array, length: number): boolean {
-    if (this.#lengths[row] !== length) return false;
+    if (this.#length(row) !== length) return false;
     const chunk = this.#chunk(row);
     const start = this.#start(row);
     for (let i = 0; i < length; i++) if (chunk[start + i] !== bytes[i]) return false;
@@ -150,22 +166,20 @@ export class StringColumn {
       yTo: number,
     ) => number,
   ): number {
-    const startA = this.#start(a);
-    const startB = this.#start(b);
     return compare(
       this.#chunk(a),
-      startA,
-      startA + (this.#lengths[a] as number),
+      this.#start(a),
+      this.#end(a),
       this.#chunk(b),
-      startB,
-      startB + (this.#lengths[b] as number),
+      this.#start(b),
+      this.#end(b),
     );
   }
 
   /** Whether rows `a` and `b` hold the same bytes. */
   sameRows(a: number, b: number): boolean {
-    const length = this.#lengths[a] as number;
-    if (this.#lengths[b] !== length) return false;
+    const length = this.#length(a);
+    if (this.#length(b) !== length) return false;
     const start = this.#start(a);
     return this.sameBytes(b, this.#chunk(a).subarray(start, start + length), length);
   }

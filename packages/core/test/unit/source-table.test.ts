@@ -27,6 +27,27 @@ describe('StringColumn', () => {
     });
   });
 
+  it('ends each row where the next starts, at the edge of a full chunk too', () => {
+    const column = new StringColumn({ shared: true });
+    // 1,024 rows of 1 KiB fill the first chunk to its last byte; then an empty row, a row, an
+    // empty row as the last.
+    const values = Array.from({ length: 1024 }, (_, i) => String(i % 10).repeat(1024));
+    values.push('', 'é', 'b'.repeat(1023), '');
+    for (const value of values) column.push(value);
+    for (const read of [column, StringColumn.fromData(structuredClone(column.toData()))]) {
+      expect(read.size).toBe(values.length);
+      values.forEach((value, row) => {
+        expect(read.get(row)).toBe(value);
+        const bytes = Buffer.from(value);
+        expect(read.sameBytes(row, bytes, bytes.length)).toBe(true);
+      });
+      expect(read.sameRows(1023, 1013)).toBe(true);
+      expect(read.sameRows(1024, 1027)).toBe(true);
+      expect(read.sameRows(1023, 1024)).toBe(false);
+    }
+    expect(column.toData().ends).toEqual([2 ** 20, 2 + 1023]);
+  });
+
   it('takes an empty string as its first row', () => {
     const column = new StringColumn();
     expect(column.push('')).toBe(0);
