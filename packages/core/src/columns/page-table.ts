@@ -82,6 +82,11 @@ class StringField {
     return this.#places === null;
   }
 
+  /** Row `row`'s column row, or `NONE`: what `FileField` reads without a string made. */
+  place(row: number): number {
+    return this.#places === null ? row << 1 : (this.#places[row] as number);
+  }
+
   /** What values are kept without, when they start with it. */
   get prefix(): string {
     return this.#prefix;
@@ -144,6 +149,97 @@ class StringField {
 }
 
 /**
+ * What a page's file is, told by its URL as added: the URL (without the base) and one of these.
+ * Code 0: the file is kept as it is, or there is none.
+ */
+const FILE_ENDINGS = ['', 'index.html', '.html', ''] as const;
+
+/**
+ * The pages' files. Most are their URL's path and an ending (`blog/post/` and `index.html`):
+ * such a file is a code of one byte, read from the URL column's row of the page as it was added
+ * (columns are never changed). Only the others are kept as they are: a path with a character a
+ * URL encodes, a file another URL names.
+ */
+class FileField {
+  /** The files kept as they are. */
+  readonly kept = new StringField({ shared: true });
+  /** Per row: 0, or the `FILE_ENDINGS` code of a file told by the URL column's row. */
+  codes = new Uint8Array(256);
+  readonly #url: StringField;
+
+  constructor(url: StringField) {
+    this.#url = url;
+  }
+
+  get(row: number): string | null {
+    const code = this.codes[row] as number;
+    if (code === 0) return this.kept.get(row) ?? null;
+    return this.#url.column.get(row) + FILE_ENDINGS[code];
+  }
+
+  /**
+   * Sets row `row`'s file; `urlRest`: the page's URL without the base, when the URL column's row
+   * `row` holds it (the file may then be told by it).
+   */
+  set(row: number, value: string | null, urlRest?: string): void {
+    this.codes = grown(this.codes, row + 1);
+    const code = value !== null && urlRest !== undefined ? fileEnding(value, urlRest) : 0;
+    this.codes[row] = code;
+    this.kept.set(row, code === 0 ? value : null);
+  }
+
+  has(row: number): boolean {
+    return this.codes[row] !== 0 || this.kept.has(row);
+  }
+
+  /** Natural order of two rows' files (both set). */
+  compare(a: number, b: number): number {
+    if (this.codes[a] === 0 && this.codes[b] === 0) return this.kept.compare(a, b);
+    return naturalCompare(this.get(a) as string, this.get(b) as string);
+  }
+
+  /**
+   * The files of the first `size` rows as a helper thread reads them with the URL column
+   * (`fileOf`): the kept files' column itself (in shared memory), the codes and places copied
+   * into shared memory.
+   */
+  columns(size: number): PageFiles {
+    const codes = new Uint8Array(new SharedArrayBuffer(size));
+    codes.set(this.codes.subarray(0, size));
+    const places = new Int32Array(new SharedArrayBuffer(size * 4));
+    for (let row = 0; row < size; row++)
+      places[row] = this.codes[row] === 0 ? this.kept.place(row) : NONE;
+    return { kept: this.kept.column, codes, places };
+  }
+}
+
+/** The `FILE_ENDINGS` code of `file` for a page at URL path `urlRest`, or 0. */
+function fileEnding(file: string, urlRest: string): number {
+  if (urlRest.includes('%') || !file.startsWith(urlRest)) return 0;
+  const ending = file.slice(urlRest.length);
+  for (let code = 1; code < FILE_ENDINGS.length; code++)
+    if (ending === FILE_ENDINGS[code]) return code;
+  return 0;
+}
+
+/** Pages' files as `FileField` keeps them, for a helper thread: see `fileOf`. */
+export interface PageFiles {
+  /** The files kept as they are. */
+  kept: StringColumn;
+  /** Per row: 0, or the code of the ending its URL's row takes. */
+  codes: Uint8Array;
+  /** Per row, its place in `kept` (column row << 1), or -1. */
+  places: Int32Array;
+}
+
+/** Page `row`'s file, from its `PageFiles` and the URL column they were made with. */
+export function fileOf(files: PageFiles, urls: StringColumn, row: number): string {
+  const code = files.codes[row] as number;
+  if (code !== 0) return urls.get(row) + FILE_ENDINGS[code];
+  return files.kept.get((files.places[row] as number) >> 1);
+}
+
+/**
  * A coded field: one byte a row, two or four once there are more distinct values than a byte
  * (or two) can number (a sitemap name per page when each holds one URL).
  */
@@ -170,9 +266,12 @@ class CodeField<T> {
   }
 }
 
-/** Pages' files and URLs as columns: page i is row `rows[i]` of each; a URL is `urlPrefix` + its row. */
+/**
+ * Pages' files and URLs as columns: page i is row `rows[i]` of each; a URL is `urlPrefix` + its
+ * row; a file is a row of `files`, or told by the URL's row (`fileOf`).
+ */
 export interface PageColumns {
-  files: StringColumn;
+  files: StringColumn | PageFiles;
   urls: StringColumn;
   urlPrefix: string;
   rows: Uint32Array;
@@ -186,8 +285,7 @@ export interface PageView extends PageRecord {
 
 export class PageTable {
   #size = 0;
-  // In shared memory, so a helper thread reads the pages' files and URLs without a copy.
-  readonly #file = new StringField({ direct: true, shared: true });
+  readonly #file: FileField;
   readonly #url: StringField;
   readonly #source = new StringField();
   readonly #lastmod = new StringField();
@@ -209,7 +307,9 @@ export class PageTable {
 
   /** `baseUrl`: what every URL of the site starts with, kept once rather than in each. */
   constructor(baseUrl = '') {
+    // In shared memory, so a helper thread reads the pages' URLs (and files) without a copy.
     this.#url = new StringField({ prefix: baseUrl, direct: true, shared: true });
+    this.#file = new FileField(this.#url);
     // One class per table, so a view holds its row and nothing else: the table is the class's.
     const table = this;
     const file = this.#file;
@@ -326,8 +426,11 @@ export class PageTable {
   /** A new page: its file (null for a page the user lists by URL) and URL; no date yet. */
   add(file: string | null, url: string): PageView {
     const row = this.#size++;
-    this.#file.set(row, file);
     this.#url.set(row, url);
+    // A file its URL tells is a code: while the URL column's row is this row, without the base.
+    const { prefix } = this.#url;
+    const told = this.#url.direct && prefix !== '' && url.startsWith(prefix);
+    this.#file.set(row, file, told ? url.slice(prefix.length) : undefined);
     this.#source.set(row, undefined);
     this.#sourceRows = grown(this.#sourceRows, row + 1);
     this.#sourceRows[row] = NO_LINK;
@@ -365,10 +468,11 @@ export class PageTable {
    */
   fileColumns(pages: PageList): PageColumns {
     const rows = new Uint32Array(new SharedArrayBuffer(pages.length * 4));
-    if (this.#file.direct && this.#url.direct && pages.table === this) {
+    if (this.#url.direct && pages.table === this) {
       rows.set(pages.rows);
       const urlPrefix = this.#url.prefix;
-      return { files: this.#file.column, urls: this.#url.column, urlPrefix, rows };
+      const files = this.#file.columns(this.#size);
+      return { files, urls: this.#url.column, urlPrefix, rows };
     }
     const files = new StringColumn({ shared: true });
     const urls = new StringColumn({ shared: true });
@@ -416,7 +520,7 @@ export class PageTable {
   }
 }
 
-function compareFiles(field: StringField, a: number, b: number): number {
+function compareFiles(field: FileField, a: number, b: number): number {
   const hasA = field.has(a);
   const hasB = field.has(b);
   if (!hasA || !hasB) return hasA === hasB ? 0 : hasA ? 1 : -1;

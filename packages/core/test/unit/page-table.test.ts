@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PageList } from '../../src/columns/page-list.js';
-import { byUrl, PageTable, type PageView } from '../../src/columns/page-table.js';
-import { StringColumn } from '../../src/columns/string-column.js';
-import { judgeHeadRange } from '../../src/select/judge-heads.js';
+import { byUrl, type PageFiles, PageTable, type PageView } from '../../src/columns/page-table.js';
+import { StringColumn, type StringColumnData } from '../../src/columns/string-column.js';
+import { headJobData, headJobFrom, judgeHeadRange } from '../../src/select/judge-heads.js';
 import type { PageRecord } from '../../src/types.js';
 import { naturalCompare, naturalCompareBytes } from '../../src/url/natural-compare.js';
 import { makeTree, page } from '../helpers/fixture.js';
@@ -222,23 +222,41 @@ describe('PageTable', () => {
     ]);
   });
 
-  it('gives a head job its own columns, in shared memory, until a file or URL is set again', async () => {
+  it('gives a head job its own columns, in shared memory, until a URL is set again', async () => {
     const root = await makeTree({
       'a/index.html': page('<meta name="robots" content="noindex">'),
       'b/index.html': page('<link rel="canonical" href="https://e.com/b">'),
       'c/index.html': page('<link rel="alternate" hreflang="de" href="https://e.com/de/c/">'),
+      'café/index.html': page('<meta name="robots" content="noindex">'),
+      'd.html': page('<link rel="canonical" href="https://e.com/d">'),
+      'e.html': page(),
     });
     const table = new PageTable('https://e.com/');
-    const views = ['c', 'a', 'b'].map((name) =>
-      table.add(`${name}/index.html`, `https://e.com/${name}/`),
-    );
-    const picked = new PageList(table, Uint32Array.from([2, 0, 1]));
+    const views = [
+      ...['c', 'a', 'b'].map((name) => table.add(`${name}/index.html`, `https://e.com/${name}/`)),
+      table.add('café/index.html', 'https://e.com/caf%C3%A9/'),
+      table.add('d.html', 'https://e.com/d.html'),
+      table.add('e.html', 'https://e.com/e'),
+    ];
+    const picked = new PageList(table, Uint32Array.from([2, 0, 1, 3, 4, 5]));
     const columns = table.fileColumns(picked);
     expect(columns.urlPrefix).toBe('https://e.com/');
-    expect([...columns.rows]).toEqual([2, 0, 1]);
+    expect([...columns.rows]).toEqual([2, 0, 1, 3, 4, 5]);
     expect(columns.rows.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(columns.files.toData().chunks[0]?.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(columns.urls.get(2)).toBe('b/');
+    // Files their URLs tell are a code each; only the one with an encoded character is kept.
+    const files = columns.files as PageFiles;
+    expect([...files.codes]).toEqual([1, 1, 1, 0, 3, 2]);
+    expect(files.codes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(files.kept.size).toBe(1);
+    expect(views.map((view) => view.file)).toEqual([
+      'c/index.html',
+      'a/index.html',
+      'b/index.html',
+      'café/index.html',
+      'd.html',
+      'e.html',
+    ]);
     const rules = { noindex: true, canonical: true, redirect: true, hreflang: true };
     const plain = {
       outDir: root,
@@ -246,29 +264,32 @@ describe('PageTable', () => {
       urls: picked.map((p) => p.url),
       rules,
     };
-    const expected = judgeHeadRange(plain, 0, 3);
+    const expected = judgeHeadRange(plain, 0, 6);
     expect(expected[2]).toMatchObject({ excluded: 'noindex' });
     expect(expected[1]).toMatchObject({ alternates: [{ lang: 'de', url: 'https://e.com/de/c/' }] });
     expect(expected[0]).toMatchObject({ canonicalForm: 'https://e.com/b' });
-    expect(judgeHeadRange({ outDir: root, ...columns, rules }, 0, 3)).toEqual(expected);
-    // Read by another thread: the column's data, not a copy of its bytes.
-    const again = {
-      outDir: root,
-      ...columns,
-      files: StringColumn.fromData(columns.files.toData()),
-      rules,
-    };
-    expect(judgeHeadRange(again, 1, 3)).toEqual(expected.slice(1));
+    expect(expected[3]).toMatchObject({ excluded: 'noindex' });
+    expect(expected[4]).toMatchObject({ canonicalForm: 'https://e.com/d' });
+    expect(expected[5]).toBeNull();
+    expect(judgeHeadRange({ outDir: root, ...columns, rules }, 0, 6)).toEqual(expected);
+    // Read by another thread: the job as it is posted, its columns' bytes not copied.
+    const posted = structuredClone(headJobData({ outDir: root, ...columns, rules }));
+    const chunk = (posted.files as { kept: StringColumnData }).kept.chunks[0];
+    expect(chunk?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(judgeHeadRange(headJobFrom(posted), 1, 6)).toEqual(expected.slice(1));
 
     // A URL set again (a canonical rename): the table's column no longer says every page's URL.
     (views[1] as PageView).url = 'https://e.com/a-new/';
     const copied = table.fileColumns(picked);
-    expect(copied.files).not.toBe(columns.files);
+    expect(copied.files).toBeInstanceOf(StringColumn);
     expect(copied.urlPrefix).toBe('');
-    expect([...copied.rows].map((row) => copied.urls.get(row))).toEqual([
+    expect([...copied.rows].map((row) => copied.urls.get(row)).slice(0, 3)).toEqual([
       'https://e.com/b/',
       'https://e.com/c/',
       'https://e.com/a-new/',
     ]);
+    expect(judgeHeadRange({ outDir: root, ...copied, rules }, 3, 6)).toEqual(expected.slice(3));
+    // The file of a page renamed is still the one it was added with.
+    expect((views[1] as PageView).file).toBe('a/index.html');
   });
 });
