@@ -4,6 +4,7 @@
  * leaves every other section's files byte-identical. Sections too small to be worth a file of
  * their own share the `root` series with the pages at the top level. Pure.
  */
+import { grown } from '../columns/string-column.js';
 import { safeDecode } from '../url/encode.js';
 
 /** Sections with fewer URLs than this share the `root` series. */
@@ -36,7 +37,8 @@ export function splitSections(
   baseUrl: string,
 ): Array<[string, Uint32Array]> {
   // Each URL's section by number (a site has few), not a string a URL.
-  const numbers: number[] = [];
+  let numbers = new Uint32Array(1024);
+  let count = 0;
   const names: string[] = [];
   const numberOf = new Map<string, number>();
   for (const url of urls) {
@@ -46,8 +48,10 @@ export function splitSections(
       number = names.push(name) - 1;
       numberOf.set(name, number);
     }
-    numbers.push(number);
+    numbers = grown(numbers, count + 1);
+    numbers[count++] = number;
   }
+  numbers = numbers.subarray(0, count);
   const counts = new Uint32Array(names.length);
   for (const number of numbers) counts[number] = (counts[number] as number) + 1;
   // A section too small for files of its own goes with `root`.
