@@ -82,7 +82,7 @@ class StringField {
     return this.#places === null;
   }
 
-  /** Row `row`'s column row, or `NONE`: what `FileField` reads without a string made. */
+  /** Row `row`'s place: its column row << 1, | 1 when kept without the prefix; `NONE` when unset. */
   place(row: number): number {
     return this.#places === null ? row << 1 : (this.#places[row] as number);
   }
@@ -463,8 +463,8 @@ export class PageTable {
   /**
    * The files and URLs of `pages` (each with a file) as columns a helper thread reads without a
    * copy, and each page's row in them, in the order of `pages`. They are the table's own columns
-   * while every page's file and URL are the ones it was added with (no byte is copied), else
-   * new ones.
+   * while every page's URL is the one it was added with (no path is copied; the files' codes
+   * and places are), else new ones.
    */
   fileColumns(pages: PageList): PageColumns {
     const rows = new Uint32Array(new SharedArrayBuffer(pages.length * 4));
