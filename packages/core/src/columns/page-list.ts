@@ -31,11 +31,6 @@ export class PageList implements Iterable<PageView> {
     return this.#rows.subarray(0, this.#length);
   }
 
-  /** The page at `index`. */
-  at(index: number): PageView {
-    return this.table.view(this.#rows[index] as number);
-  }
-
   /** Appends a page, which must be a row of this list's table. */
   push(page: PageView): void {
     if (page.table !== this.table) throw new Error('page list: a page of another table');
@@ -53,6 +48,19 @@ export class PageList implements Iterable<PageView> {
         index < length
           ? { value: table.view(rows[index++] as number), done: false }
           : { value: undefined, done: true },
+    };
+  }
+
+  /**
+   * The pages' URLs, each read as it is reached and dropped after: no list of them all is made.
+   * It can be gone through more than once.
+   */
+  get urls(): Iterable<string> {
+    const pages = this;
+    return {
+      *[Symbol.iterator]() {
+        for (const page of pages) yield page.url;
+      },
     };
   }
 

@@ -268,10 +268,10 @@ class CodeField<T> {
 
 /**
  * Pages' files and URLs as columns: page i is row `rows[i]` of each; a URL is `urlPrefix` + its
- * row; a file is a row of `files`, or told by the URL's row (`fileOf`).
+ * row; a file is kept as it is, or told by the URL's row (`fileOf`).
  */
 export interface PageColumns {
-  files: StringColumn | PageFiles;
+  files: PageFiles;
   urls: StringColumn;
   urlPrefix: string;
   rows: Uint32Array;
@@ -337,7 +337,7 @@ export class PageTable {
         return table;
       }
       get file() {
-        return file.get(this.row) ?? null;
+        return file.get(this.row);
       }
       set file(value: string | null) {
         file.set(this.row, value);
@@ -474,14 +474,18 @@ export class PageTable {
       const files = this.#file.columns(this.#size);
       return { files, urls: this.#url.column, urlPrefix, rows };
     }
-    const files = new StringColumn({ shared: true });
+    // Copies, each page's file kept as it is: row i of each is page i.
+    const kept = new StringColumn({ shared: true });
     const urls = new StringColumn({ shared: true });
+    const places = new Int32Array(new SharedArrayBuffer(pages.length * 4));
     let i = 0;
     for (const page of pages) {
-      rows[i++] = files.push(page.file as string);
+      rows[i] = i;
+      places[i++] = kept.push(page.file as string) << 1;
       urls.push(page.url);
     }
-    return { files, urls, urlPrefix: '', rows };
+    const codes = new Uint8Array(new SharedArrayBuffer(pages.length));
+    return { files: { kept, codes, places }, urls, urlPrefix: '', rows };
   }
 
   /** Natural order of two rows' URLs, over their bytes. */
@@ -525,16 +529,4 @@ function compareFiles(field: FileField, a: number, b: number): number {
   const hasB = field.has(b);
   if (!hasA || !hasB) return hasA === hasB ? 0 : hasA ? 1 : -1;
   return field.compare(a, b);
-}
-
-/**
- * Natural URL order of two pages, over the bytes when both are rows of one table.
- * @example pages.sort(byUrl)
- */
-export function byUrl(a: PageRecord, b: PageRecord): number {
-  const va = a as Partial<PageView>;
-  const vb = b as Partial<PageView>;
-  if (va.table !== undefined && va.table === vb.table)
-    return va.table.compareUrls(va.row as number, vb.row as number);
-  return naturalCompare(a.url, b.url);
 }

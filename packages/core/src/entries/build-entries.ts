@@ -136,14 +136,7 @@ export async function buildEntries(
   headLangs: ReadonlyMap<string, string> = new Map(),
 ): Promise<EntryGroup[]> {
   const included = records.filter((r) => !r.excluded);
-  // The URLs are read from the pages as pageLinks goes, each string dropped when it is done
-  // with: a list of them all would hold a string a page (a page table keeps them as bytes).
-  const urls: Iterable<string> = {
-    *[Symbol.iterator]() {
-      for (const record of included) yield record.url;
-    },
-  };
-  const links = pageLinks(urls, headLinks, options, headLangs);
+  const links = pageLinks(included.urls, headLinks, options, headLangs);
 
   const groups = new Map<string | null, EntryGroup>();
   const chunkNames = Object.keys(options.chunks ?? {});

@@ -203,10 +203,7 @@ export async function* planFiles(
     // A group that fits in one file is that file; a larger one goes section by section.
     if (yield* series(prefix, group.items, true)) continue;
     const { items } = group;
-    const urls = (function* () {
-      for (const page of items) yield page.url;
-    })();
-    for (const [section, places] of splitSections(urls, options.baseUrl)) {
+    for (const [section, places] of splitSections(items.urls, options.baseUrl)) {
       const rows = items.rows;
       const entries = new PageList(
         items.table,

@@ -29,7 +29,6 @@ import {
   type HeadJobData,
   type HeadOutcome,
   headJobData,
-  jobSize,
   judgeHeadRange,
 } from '../select/judge-heads.js';
 import { inListOrder, inOrder, type Part, workClaimedRanges } from './shared-ranges.js';
@@ -89,7 +88,7 @@ export function shareHeadJob(
 ): void {
   workClaimedRanges(
     new Int32Array(cursor),
-    jobSize(job),
+    job.rows.length,
     (from, to) => judgeHeadRange(job, from, to),
     take,
   );

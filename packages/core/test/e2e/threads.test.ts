@@ -24,6 +24,12 @@ const sourcesModule = (await import(
 const headsModule = (await import(
   new URL('select/judge-heads.js', DIST).href
 )) as typeof import('../../src/select/judge-heads.js');
+const tableModule = (await import(
+  new URL('columns/page-table.js', DIST).href
+)) as typeof import('../../src/columns/page-table.js');
+const listModule = (await import(
+  new URL('columns/page-list.js', DIST).href
+)) as typeof import('../../src/columns/page-list.js');
 
 const PAGES = 5_300; // above THREAD_FROM_PAGES (5,000)
 const SECTIONS = ['blog', 'docs', 'products', 'de'];
@@ -153,10 +159,14 @@ describe('threads', () => {
 
       const files = Array.from({ length: PAGES }, (_, i) => `${routeOf(i)}/index.html`);
       files[1234] = 'missing/index.html'; // an unreadable page: its error comes back in place
+      // The pages as a build gives them: rows of a page table, in the list's order.
+      const pages = new tableModule.PageTable('https://example.com/');
+      for (const file of files)
+        pages.add(file, `https://example.com/${file.replace(/index\.html$/, '')}`);
+      const list = new listModule.PageList(pages, Uint32Array.from(files.keys()));
       const job = {
         outDir: join(root, 'dist'),
-        files,
-        urls: files.map((f) => `https://example.com/${f.replace(/index\.html$/, '')}`),
+        ...pages.fileColumns(list),
         rules: { noindex: true, canonical: true, redirect: true, hreflang: true },
       };
       const outcomes = await helper?.heads(job);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PageList } from '../../src/columns/page-list.js';
-import { byUrl, type PageFiles, PageTable, type PageView } from '../../src/columns/page-table.js';
-import { StringColumn, type StringColumnData } from '../../src/columns/string-column.js';
+import { PageTable, type PageView } from '../../src/columns/page-table.js';
+import { StringColumn } from '../../src/columns/string-column.js';
 import { headJobData, headJobFrom, judgeHeadRange } from '../../src/select/judge-heads.js';
-import type { PageRecord } from '../../src/types.js';
 import { naturalCompare, naturalCompareBytes } from '../../src/url/natural-compare.js';
 import { makeTree, page } from '../helpers/fixture.js';
 
@@ -201,24 +200,33 @@ describe('PageTable', () => {
     }
   });
 
-  it('sorts views of one table over their bytes and plain records by their strings, alike', () => {
+  it('sorts a list of pages over their bytes as the strings sort, pages at one URL in their order', () => {
     const table = new PageTable();
     const urls = [
       'https://e.com/x-10',
       'https://e.com/x-9',
       'https://e.com/x-09',
       'https://e.com/',
+      'https://e.com/x-9',
     ];
-    const views = urls.map((url) => table.add(null, url));
-    const plain: PageRecord[] = urls.map((url) => ({ file: null, url, lastmodFrom: 'none' }));
-    expect([...views].sort(byUrl).map((p) => p.url)).toEqual(
-      [...plain].sort(byUrl).map((p) => p.url),
-    );
-    expect([...plain].sort(byUrl).map((p) => p.url)).toEqual([
+    const list = new PageList(table);
+    for (const [i, url] of urls.entries()) list.push(table.add(`${i}.html`, url));
+    list.sortByUrl();
+    expect([...list.urls]).toEqual([...urls].sort(naturalCompare));
+    expect([...list.urls]).toEqual([
       'https://e.com/',
+      'https://e.com/x-9',
       'https://e.com/x-9',
       'https://e.com/x-09',
       'https://e.com/x-10',
+    ]);
+    // Stable: of the two pages at one URL, the one listed first stays first.
+    expect(list.map((page) => page.file)).toEqual([
+      '3.html',
+      '1.html',
+      '4.html',
+      '2.html',
+      '0.html',
     ]);
   });
 
@@ -245,7 +253,7 @@ describe('PageTable', () => {
     expect(columns.rows.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(columns.urls.get(2)).toBe('b/');
     // Files their URLs tell are a code each; only the one with an encoded character is kept.
-    const files = columns.files as PageFiles;
+    const files = columns.files;
     expect([...files.codes]).toEqual([1, 1, 1, 0, 3, 2]);
     expect(files.codes.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(files.kept.size).toBe(1);
@@ -258,10 +266,17 @@ describe('PageTable', () => {
       'e.html',
     ]);
     const rules = { noindex: true, canonical: true, redirect: true, hreflang: true };
+    // The same pages as plain strings, each file kept as it is: row i is page i.
+    const kept = new StringColumn();
+    const urls = new StringColumn();
+    const places = Int32Array.from(picked.map((p) => kept.push(p.file as string) << 1));
+    for (const p of picked) urls.push(p.url);
     const plain = {
       outDir: root,
-      files: picked.map((p) => p.file as string),
-      urls: picked.map((p) => p.url),
+      files: { kept, codes: new Uint8Array(6), places },
+      urls,
+      urlPrefix: '',
+      rows: Uint32Array.from([0, 1, 2, 3, 4, 5]),
       rules,
     };
     const expected = judgeHeadRange(plain, 0, 6);
@@ -274,14 +289,15 @@ describe('PageTable', () => {
     expect(judgeHeadRange({ outDir: root, ...columns, rules }, 0, 6)).toEqual(expected);
     // Read by another thread: the job as it is posted, its columns' bytes not copied.
     const posted = structuredClone(headJobData({ outDir: root, ...columns, rules }));
-    const chunk = (posted.files as { kept: StringColumnData }).kept.chunks[0];
+    const chunk = posted.files.kept.chunks[0];
     expect(chunk?.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(judgeHeadRange(headJobFrom(posted), 1, 6)).toEqual(expected.slice(1));
 
     // A URL set again (a canonical rename): the table's column no longer says every page's URL.
     (views[1] as PageView).url = 'https://e.com/a-new/';
     const copied = table.fileColumns(picked);
-    expect(copied.files).toBeInstanceOf(StringColumn);
+    expect(copied.files.kept).not.toBe(columns.files.kept);
+    expect([...copied.files.codes]).toEqual([0, 0, 0, 0, 0, 0]);
     expect(copied.urlPrefix).toBe('');
     expect([...copied.rows].map((row) => copied.urls.get(row)).slice(0, 3)).toEqual([
       'https://e.com/b/',
