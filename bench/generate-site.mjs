@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createPool } from './io/pool.mjs';
 import { assertTreeFits } from './site/disk-space.mjs';
+import { isHalfMade } from './site/git-history.mjs';
 import { renderHtml } from './site/html.mjs';
 import { renderMarkdown } from './site/markdown.mjs';
 import { describePage } from './site/page-facts.mjs';
@@ -128,7 +129,11 @@ async function generateSite(root, { pages, smallPages, log }) {
 export async function ensureSite({ sitesDir, pages, smallPages, force = false, log }) {
   const root = path.join(sitesDir, String(pages));
   const marker = await readMarker(root);
+  // A git history left half made (site/git-history.mjs) has moved and rewritten sources.
+  const halfMade = await isHalfMade(root);
+  if (halfMade) log(`The git history of ${root} was left half made: the site is made again`);
   const fresh =
+    !halfMade &&
     marker?.generatorVersion === GENERATOR_VERSION &&
     marker.pages === pages &&
     marker.smallPages === smallPages;

@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 const HISTORY_VERSION = 2;
+/** In `.git`, written last: a `.git` without it is a history left half made (`isHalfMade`). */
 const MARK = 'sitemapkit-bench';
 const COMMITS = 12;
 
@@ -67,6 +68,19 @@ async function moveAll(root, files, from, to) {
 function settle(root) {
   git(root, ['gc', '--quiet']);
   git(root, ['update-index', '-q', '--refresh']);
+}
+
+/**
+ * Whether the site's git history was started and not finished (an interrupted run): the
+ * sources are then moved and rewritten, and the site must be made again.
+ */
+export async function isHalfMade(root) {
+  const git = await fs.stat(path.join(root, '.git')).catch(() => null);
+  if (!git) return false;
+  return !(await fs.access(path.join(root, '.git', MARK)).then(
+    () => true,
+    () => false,
+  ));
 }
 
 /** @returns {Promise<{ commits: number, cached: boolean }>} */
