@@ -32,6 +32,14 @@ export type UndatedReason =
   /** Its source has no date of any kind we may use. */
   | 'no-evidence';
 
+/** Each reason by a number (its place + 1), so the undated pages are one byte a page. */
+const UNDATED_REASONS: readonly UndatedReason[] = [
+  'no-source',
+  'shallow',
+  'checkout-time',
+  'no-evidence',
+];
+
 /**
  * Listed pages without a lastmod, by why; with up to three URLs each (shortened) for the
  * warning, and how many of them have an HTML file as their source (a plain HTML page, as in a
@@ -156,8 +164,8 @@ export function datePages(
   const mtimesUntrusted = !mtimesAreMeaningful(times.subarray(0, timed));
 
   const undated: Undated = new Map();
-  /** The undated pages (by row), and why. */
-  const why = new Map<number, UndatedReason>();
+  /** Why each undated page (by row) is: its `UNDATED_REASONS` place + 1; 0 for a dated page. */
+  const why = new Uint8Array(kept.table.size);
   let future = 0;
   for (const record of kept) {
     if (record.excluded) continue;
@@ -186,7 +194,7 @@ export function datePages(
           url: record.url,
         });
     }
-    if (!picked.value) why.set(record.row, reason);
+    if (!picked.value) why[record.row] = UNDATED_REASONS.indexOf(reason) + 1;
   }
   const futureRest = moreWarnings(
     'lastmod-future',
@@ -199,9 +207,10 @@ export function datePages(
     locales.delete(options.i18n?.defaultLocale ?? '');
     dateFromChildren(pages, options.baseUrl, locales);
   }
-  for (const [row, reason] of why) {
-    const record = kept.table.view(row);
-    if (record.lastmod) continue;
+  for (const record of kept) {
+    const code = why[record.row] as number;
+    if (code === 0 || record.lastmod) continue;
+    const reason = UNDATED_REASONS[code - 1] as UndatedReason;
     if (options.lastmod) {
       record.lastmod = options.lastmod;
       record.lastmodFrom = 'option';

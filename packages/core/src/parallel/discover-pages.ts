@@ -13,7 +13,7 @@ import type { SourceTable } from '../discover/source-table.js';
 import { SitemapError } from '../errors.js';
 import { foldersHolding } from '../files/folders.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { HeadJob, HeadOutcome } from '../select/judge-heads.js';
+import type { HeadReader } from '../select/judge-heads.js';
 import type { ExclusionReason, SitemapWarning } from '../types.js';
 import type { PageRoute } from '../url/map-file.js';
 import { startGitDates } from './git-thread.js';
@@ -33,7 +33,7 @@ export interface Discovered {
   pages: PageList;
   sources: SourceTable;
   /** Reads and judges heads with the helper thread, when one runs: it shares the head reads. */
-  readHeads: ((job: HeadJob) => Promise<HeadOutcome[]>) | null;
+  readHeads: HeadReader | null;
   /** The git dates being read, when git is in use. */
   git: Promise<GitDates> | undefined;
   /** Stops the helpers; call it once the pages are selected and dated, whatever happened. */
@@ -96,7 +96,7 @@ export async function discoverPages(
     return {
       pages: table.order(),
       sources,
-      readHeads: started ? (job) => started.heads(job) : null,
+      readHeads: started ? (job, take) => started.heads(job, take) : null,
       git: git?.dates,
       stop,
     };

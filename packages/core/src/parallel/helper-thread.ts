@@ -31,7 +31,12 @@ import {
   headJobData,
   judgeHeadRange,
 } from '../select/judge-heads.js';
-import { inListOrder, inOrder, type Part, workClaimedRanges } from './shared-ranges.js';
+import {
+  inOrder,
+  type Part,
+  workClaimedRanges,
+  workClaimedRangesGivingWay,
+} from './shared-ranges.js';
 
 /** Pages found before a helper thread is started. */
 export const THREAD_FROM_PAGES = 5000;
@@ -110,7 +115,8 @@ export class HelperThread {
   #takeSourcePart = (part: Part<SourceScan>): void => {
     this.#early.push(part);
   };
-  readonly #headParts: Array<Part<HeadOutcome>> = [];
+  /** Where a head part goes while a head job runs. */
+  #takeHeadPart: ((part: Part<HeadOutcome>) => void) | null = null;
   #failure: SitemapError | null = null;
   readonly #onFailure: Array<(error: SitemapError) => void> = [];
 
@@ -120,7 +126,7 @@ export class HelperThread {
     this.#worker.unref();
     this.#worker.on('message', (reply: HelperReply) => {
       if (reply.kind === 'source-part') this.#takeSourcePart(reply.part);
-      else if (reply.kind === 'head-part') this.#headParts.push(reply.part);
+      else if (reply.kind === 'head-part') this.#takeHeadPart?.(reply.part);
       else this.#answer(reply);
     });
     const fail = (error: SitemapError): void => {
@@ -189,15 +195,42 @@ export class HelperThread {
     return table;
   }
 
-  /** Reads and judges the heads of `job`, both threads at once; outcomes in list order. */
-  async heads(job: HeadJob): Promise<HeadOutcome[]> {
+  /**
+   * Reads and judges the heads of `job`, both threads at once: each outcome goes to `take` in
+   * list order as soon as those before it have come, so only the parts that came early are held.
+   * This thread gives way between its ranges, so the helper's parts are taken as they come.
+   */
+  async heads(job: HeadJob, take: (outcome: HeadOutcome, index: number) => void): Promise<void> {
+    let index = 0;
+    // `take` may throw (a bad page in a `strict` build): from a message it would be uncaught,
+    // so it is kept and thrown here, and the parts after it are dropped.
+    let failure: { error: unknown } | null = null;
+    const inList = inOrder((outcome: HeadOutcome) => take(outcome, index++));
+    const guarded = (part: Part<HeadOutcome>): void => {
+      if (failure) return;
+      try {
+        inList(part);
+      } catch (error) {
+        failure = { error };
+      }
+    };
     // The job's columns are in shared memory: the helper reads them without a copy.
     const request: HelperRequest = { job: headJobData(job), cursor: new SharedArrayBuffer(4) };
-    this.#worker.postMessage(request);
-    const parts = this.#headParts;
-    shareHeadJob(job, request.cursor, (part) => parts.push(part));
-    await this.#next('head-done');
-    return inListOrder(parts.splice(0));
+    this.#takeHeadPart = guarded;
+    try {
+      this.#worker.postMessage(request);
+      await workClaimedRangesGivingWay(
+        new Int32Array(request.cursor),
+        job.rows.length,
+        (from, to) => judgeHeadRange(job, from, to),
+        guarded,
+        () => failure !== null,
+      );
+      if (!failure) await this.#next('head-done');
+    } finally {
+      this.#takeHeadPart = null;
+    }
+    if (failure) throw (failure as { error: unknown }).error;
   }
 
   /** Stops the thread; safe to call more than once. */

@@ -12,6 +12,12 @@ export interface Part<T> {
   items: T[];
 }
 
+/** The next range's start, claimed from `cursor`, or -1 when none is left. */
+function claim(cursor: Int32Array, total: number): number {
+  const from = Atomics.add(cursor, 0, RANGE);
+  return from >= total ? -1 : from;
+}
+
 /**
  * Claims ranges of `0..total` from `cursor` and runs `work` on each, until none is left; each
  * part goes to `take` as soon as it is done (a helper thread posts it at once, so it keeps no
@@ -23,10 +29,30 @@ export function workClaimedRanges<T>(
   work: (from: number, to: number) => T[],
   take: (part: Part<T>) => void,
 ): void {
-  for (;;) {
-    const from = Atomics.add(cursor, 0, RANGE);
-    if (from >= total) return;
+  for (let from = claim(cursor, total); from !== -1; from = claim(cursor, total))
     take({ from, items: work(from, Math.min(from + RANGE, total)) });
+}
+
+/** Ranges a thread that gives way works between two turns of its event loop. */
+const RANGES_A_TURN = 4;
+
+/**
+ * `workClaimedRanges` for the thread that takes both threads' parts: it gives way to its event
+ * loop every few ranges, so the other thread's parts are taken as they come (not held until
+ * this thread's share is done), and stops early once `stopped()` says so.
+ */
+export async function workClaimedRangesGivingWay<T>(
+  cursor: Int32Array,
+  total: number,
+  work: (from: number, to: number) => T[],
+  take: (part: Part<T>) => void,
+  stopped: () => boolean,
+): Promise<void> {
+  let ranges = 0;
+  for (let from = claim(cursor, total); from !== -1; from = claim(cursor, total)) {
+    take({ from, items: work(from, Math.min(from + RANGE, total)) });
+    if (stopped()) return;
+    if (++ranges % RANGES_A_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -45,9 +71,4 @@ export function inOrder<T>(next: (item: T) => void): (part: Part<T>) => void {
       for (const item of ready.items) next(item);
     }
   };
-}
-
-/** The parts of both threads, back in list order. */
-export function inListOrder<T>(parts: Array<Part<T>>): T[] {
-  return parts.sort((a, b) => a.from - b.from).flatMap((part) => part.items);
 }

@@ -40,6 +40,30 @@ export function headJobFrom(data: HeadJobData): HeadJob {
 /** The verdict on a page, the read error, or null for a page its head says nothing about. */
 export type HeadOutcome = HeadVerdict | { error: string } | null;
 
+/**
+ * Reads and judges the heads of a job's pages, handing each outcome to `take` with its page's
+ * index in the job, in list order, as it comes: no list of them all is made.
+ */
+export type HeadReader = (
+  job: HeadJob,
+  take: (outcome: HeadOutcome, index: number) => void,
+) => Promise<void>;
+
+/** The `HeadReader` of one thread: a range at a time. */
+export async function readHeadsHere(
+  job: HeadJob,
+  take: (outcome: HeadOutcome, index: number) => void,
+): Promise<void> {
+  const total = job.rows.length;
+  for (let from = 0; from < total; from += HEAD_RANGE) {
+    const outcomes = judgeHeadRange(job, from, Math.min(from + HEAD_RANGE, total));
+    for (let k = 0; k < outcomes.length; k++) take(outcomes[k] as HeadOutcome, from + k);
+  }
+}
+
+/** Pages judged at a time on one thread. */
+const HEAD_RANGE = 256;
+
 function isEmpty(verdict: HeadVerdict): boolean {
   return (
     verdict.excluded === undefined &&

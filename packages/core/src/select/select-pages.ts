@@ -17,7 +17,7 @@ import type { LinkItem, SitemapWarning } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
 import { echo } from '../url/shorten.js';
 import { filtered, unaddressable } from './exclusions.js';
-import { type HeadJob, type HeadOutcome, judgeHeadRange } from './judge-heads.js';
+import { type HeadJob, type HeadReader, readHeadsHere } from './judge-heads.js';
 import { pageProblem } from './page-problem.js';
 
 const HTML_EXTENSION = /\.html?$/i;
@@ -159,7 +159,7 @@ export async function selectByHead(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   /** Reads and judges the heads with a helper thread (parallel/), when one runs. */
-  shared?: ((job: HeadJob) => Promise<HeadOutcome[]>) | null,
+  shared?: HeadReader | null,
 ): Promise<HeadFindings> {
   const found: HeadFindings = { headLinks: new Map(), headLangs: new Map(), renamed: 0, dates: [] };
   const rules = options.head;
@@ -167,11 +167,11 @@ export async function selectByHead(
   const withHead = kept.filter((page) => page.file !== null);
   // The table's own columns where it can (shared memory, which a helper thread reads as is).
   const job: HeadJob = { outDir: options.outDir, ...withHead.table.fileColumns(withHead), rules };
-  const outcomes = shared ? await shared(job) : judgeHeadRange(job, 0, withHead.length);
-  let index = 0;
-  for (const record of withHead) {
-    const verdict = outcomes[index++];
-    if (!verdict) continue;
+  const rows = withHead.rows;
+  // Each outcome is applied as it comes, in list order, and dropped: none is kept for later.
+  await (shared ?? readHeadsHere)(job, (verdict, index) => {
+    if (!verdict) return;
+    const record = withHead.table.view(rows[index] as number);
     const file = record.file as string;
     if ('error' in verdict) {
       pageProblem(
@@ -185,7 +185,7 @@ export async function selectByHead(
         'left out',
       );
       record.excluded = 'unreadable';
-      continue;
+      return;
     }
     // A page its head leaves out is said to have a bad head, but fails no `strict` build: it
     // is not listed, so nothing wrong is written.
@@ -208,7 +208,7 @@ export async function selectByHead(
     if (verdict.excluded) {
       record.excluded = verdict.excluded;
       if (verdict.detail) record.excludedDetail = verdict.detail;
-      continue;
+      return;
     }
     const form = verdict.canonicalForm;
     if (form !== undefined && canonicalFormFits(form, options)) {
@@ -228,6 +228,6 @@ export async function selectByHead(
         ...(verdict.published ? { published: verdict.published } : {}),
       });
     }
-  }
+  });
   return found;
 }

@@ -57,6 +57,7 @@ function largeSite(): { tree: Tree; mtimes: Array<[string, Date]> } {
     if (i % 29 === 0)
       head += '<meta property="article:modified_time" content="2024-03-04T05:06:07Z">';
     if (i % 43 === 0) head += '<meta name="robots" content="index, bogus-directive">';
+    if (i % 47 === 0) head += '<link rel="alternate" hreflang="not a tag" href="/elsewhere/">';
     tree[`dist/${route}/index.html`] = page(head);
     if (i % 3 === 0) continue; // no source
     const source = `src/content/${route}.md`;
@@ -137,6 +138,14 @@ describe('threads', () => {
     expect(shared.pages).toEqual(alone.pages);
     expect(shared.records).toEqual(alone.records);
     expect(shared.warnings).toEqual(alone.warnings);
+
+    // A strict build fails on the first bad head in list order, whichever thread read it
+    // (frontmatter off: its problems would fail the build before a head is read).
+    const strict = { ...options, strict: true, frontmatter: false };
+    const strictAlone = core.generateSitemaps({ ...strict, threads: false });
+    await expect(strictAlone).rejects.toThrow(/not a tag/);
+    const message = await strictAlone.catch((error: Error) => error.message);
+    await expect(core.generateSitemaps({ ...strict, threads: true })).rejects.toThrow(message);
   });
 
   it('shares the source scan and the head reads between two threads, in list order', async () => {
@@ -169,10 +178,25 @@ describe('threads', () => {
         ...pages.fileColumns(list),
         rules: { noindex: true, canonical: true, redirect: true, hreflang: true },
       };
-      const outcomes = await helper?.heads(job);
+      // Each outcome comes with its index, in list order, whichever thread read it.
+      const outcomes: unknown[] = [];
+      await helper?.heads(job, (outcome, index) => {
+        expect(index).toBe(outcomes.length);
+        outcomes.push(outcome);
+      });
       expect(outcomes).toEqual(headsModule.judgeHeadRange(job, 0, files.length));
-      expect(outcomes?.[1234]).toMatchObject({ error: expect.stringContaining('ENOENT') });
-      expect(outcomes?.[37]).toMatchObject({ excluded: 'noindex' });
+      expect(outcomes[1234]).toMatchObject({ error: expect.stringContaining('ENOENT') });
+      expect(outcomes[37]).toMatchObject({ excluded: 'noindex' });
+
+      // What throws as an outcome is taken (a bad page in a strict build) fails the read with
+      // that error, wherever it came from, and no outcome after it is taken.
+      let taken = 0;
+      const failing = helper?.heads(job, (_, index) => {
+        taken = index + 1;
+        if (index === files.length - 3) throw new Error(`page ${index} is bad`);
+      });
+      await expect(failing).rejects.toThrow(`page ${files.length - 3} is bad`);
+      expect(taken).toBe(files.length - 2);
     } finally {
       helper?.stop();
     }
