@@ -19,6 +19,9 @@ import type { PageRoute } from '../url/map-file.js';
 import { startGitDates } from './git-thread.js';
 import { HelperThread, THREAD_FROM_PAGES } from './helper-thread.js';
 
+/** The walk takes in the source parts the helper thread posted once per this many pages found. */
+const TAKE_PARTS_EVERY = 1024;
+
 /** `onProgress` hears of the walk once per this many pages found. */
 const PROGRESS_EVERY = 1000;
 
@@ -74,6 +77,8 @@ export async function discoverPages(
       if (count === THREAD_FROM_PAGES && wanted) {
         helper = HelperThread.start(options.sources, options.root, fieldsToRead(options));
       }
+      // The walk does not give way: the helper's source parts are taken into their table here.
+      if (count % TAKE_PARTS_EVERY === 0) helper?.takeSourceParts();
       if (onProgress && count % PROGRESS_EVERY === 0) onProgress({ stage: 'walk', done: count });
     });
     onProgress?.({ stage: 'walk', done: table.size });

@@ -12,7 +12,12 @@
  * A small site, `threads: false`, or a run without the compiled worker (from the TypeScript
  * sources) gets no helper: everything runs on this thread.
  */
-import { Worker } from 'node:worker_threads';
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from 'node:worker_threads';
 import type { DateFields } from '../dates/frontmatter-fields.js';
 import {
   type SourceList,
@@ -70,6 +75,14 @@ export interface HelperData {
   cursor: SharedArrayBuffer;
 }
 
+/**
+ * What the helper thread is started with: `HelperData`, and the port it posts its source parts
+ * on, which this thread reads without waiting (`takeSourceParts`).
+ */
+export interface HelperStart extends HelperData {
+  parts: MessagePort;
+}
+
 /** One thread's share of the source scan: ranges of `list` claimed from the shared counter. */
 export function shareSourceScan(
   list: SourceList,
@@ -109,12 +122,11 @@ export class HelperThread {
   /** Replies by kind, in the order they come; parts are gathered as they come instead. */
   readonly #waiting = new Map<HelperReply['kind'], (reply: HelperReply) => void>();
   readonly #replies: HelperReply[] = [];
-  /** Source parts that came before `sources()` was called. */
-  readonly #early: Array<Part<SourceScan>> = [];
-  /** Where a source part goes: held in `#early`, then, once `sources()` runs, into its table. */
-  #takeSourcePart = (part: Part<SourceScan>): void => {
-    this.#early.push(part);
-  };
+  /** The sources scanned so far, both threads' parts in list order. */
+  readonly #sources = new SourceTable();
+  readonly #takeSourcePart = inOrder((scan: SourceScan) => this.#sources.append(scan));
+  /** Where the helper posts its source parts: read here as the walk goes (`takeSourceParts`). */
+  readonly #parts: MessagePort;
   /** Where a head part goes while a head job runs. */
   #takeHeadPart: ((part: Part<HeadOutcome>) => void) | null = null;
   #failure: SitemapError | null = null;
@@ -122,11 +134,13 @@ export class HelperThread {
 
   private constructor(sources: ResolvedSource[], root: string, fields: DateFields | null) {
     this.#data = { sources, root, fields, cursor: new SharedArrayBuffer(4) };
-    this.#worker = new Worker(WORKER_URL, { workerData: this.#data });
+    const { port1, port2 } = new MessageChannel();
+    this.#parts = port1;
+    const start: HelperStart = { ...this.#data, parts: port2 };
+    this.#worker = new Worker(WORKER_URL, { workerData: start, transferList: [port2] });
     this.#worker.unref();
     this.#worker.on('message', (reply: HelperReply) => {
-      if (reply.kind === 'source-part') this.#takeSourcePart(reply.part);
-      else if (reply.kind === 'head-part') this.#takeHeadPart?.(reply.part);
+      if (reply.kind === 'head-part') this.#takeHeadPart?.(reply.part);
       else this.#answer(reply);
     });
     const fail = (error: SitemapError): void => {
@@ -180,18 +194,30 @@ export class HelperThread {
   }
 
   /**
+   * Takes the source parts the helper has posted so far into the table, without waiting. The
+   * page walk calls it as it goes: it never gives way to the event loop, and a helper that scans
+   * faster than it walks would otherwise leave every part it posted (at a million sources, some
+   * hundreds of MB) waiting in the port until the walk is done.
+   */
+  takeSourceParts(): void {
+    for (let got = receiveMessageOnPort(this.#parts); got; got = receiveMessageOnPort(this.#parts))
+      this.#takeSourcePart((got.message as Reply<'source-part'>).part);
+  }
+
+  /**
    * The source scan, with this thread taking its share of what is left: each part goes into the
    * table, in list order, as it comes.
    */
   async sources(): Promise<SourceTable> {
     const list = sourceListFrom((await this.#next('source-list')).list);
-    const table = new SourceTable();
-    table.problems.push(...list.problems);
-    const take = inOrder((scan: SourceScan) => table.append(scan));
-    for (const part of this.#early.splice(0)) take(part);
-    this.#takeSourcePart = take;
-    shareSourceScan(list, this.#data, take);
+    const table = this.#sources;
+    this.takeSourceParts();
+    shareSourceScan(list, this.#data, this.#takeSourcePart);
     await this.#next('source-done');
+    // Every part was posted before `source-done`, so each is in the port by now.
+    this.takeSourceParts();
+    // What could not be listed comes before what could not be scanned, as on one thread.
+    table.problems.unshift(...list.problems);
     return table;
   }
 
@@ -237,5 +263,6 @@ export class HelperThread {
   stop(): void {
     this.#failure ??= failed('it was stopped');
     void this.#worker.terminate();
+    this.#parts.close();
   }
 }

@@ -7,9 +7,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { listSources, sourceListData } from '../discover/find-sources.js';
 import { headJobFrom } from '../select/judge-heads.js';
 import {
-  type HelperData,
   type HelperReply,
   type HelperRequest,
+  type HelperStart,
   shareHeadJob,
   shareSourceScan,
 } from './helper-thread.js';
@@ -17,13 +17,15 @@ import {
 const port = parentPort;
 if (port) {
   const reply = (message: HelperReply): void => port.postMessage(message);
-  const scanSources = (data: HelperData): void => {
+  const scanSources = (data: HelperStart): void => {
     const list = listSources(data.sources, data.root);
     reply({ kind: 'source-list', list: sourceListData(list) });
-    shareSourceScan(list, data, (part) => reply({ kind: 'source-part', part }));
+    // The parts go on their own port, which the main thread reads while it walks.
+    const part = (message: HelperReply): void => data.parts.postMessage(message);
+    shareSourceScan(list, data, (scanned) => part({ kind: 'source-part', part: scanned }));
     reply({ kind: 'source-done' });
   };
-  scanSources(workerData as HelperData);
+  scanSources(workerData as HelperStart);
   port.on('message', (request: HelperRequest) => {
     shareHeadJob(headJobFrom(request.job), request.cursor, (part) =>
       reply({ kind: 'head-part', part }),
