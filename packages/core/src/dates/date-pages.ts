@@ -21,24 +21,23 @@ import { formatDate } from './w3c-datetime.js';
 
 const HTML_EXTENSION = /\.html?$/i;
 
-/** Why a listed page has no lastmod, for advice that fits. */
-export type UndatedReason =
+/**
+ * Why a listed page has no lastmod, for advice that fits. Each reason is also a number (its
+ * place + 1), so the undated pages are one byte a page.
+ */
+const UNDATED_REASONS = [
   /** No source file was matched to the page. */
-  | 'no-source'
-  /** Its source's history is cut by a shallow clone. */
-  | 'shallow'
-  /** Its source's file time is a checkout's or an archive's, not an edit. */
-  | 'checkout-time'
-  /** Its source has no date of any kind we may use. */
-  | 'no-evidence';
-
-/** Each reason by a number (its place + 1), so the undated pages are one byte a page. */
-const UNDATED_REASONS: readonly UndatedReason[] = [
   'no-source',
+  /** Its source's history is cut by a shallow clone. */
   'shallow',
+  /** Its source's file time is a checkout's or an archive's, not an edit. */
   'checkout-time',
+  /** Its source has no date of any kind we may use. */
   'no-evidence',
-];
+] as const;
+
+/** Why a listed page has no lastmod (`UNDATED_REASONS`). */
+export type UndatedReason = (typeof UNDATED_REASONS)[number];
 
 /**
  * Listed pages without a lastmod, by why; with up to three URLs each (shortened) for the
