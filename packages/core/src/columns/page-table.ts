@@ -277,6 +277,11 @@ export interface PageColumns {
   rows: Uint32Array;
 }
 
+/** Where a page's linked source's path is read: the sources' table, by its row. */
+export interface SourcePaths {
+  rel(row: number): string;
+}
+
 /** A page of a `PageTable`: its `PageRecord` fields read and write the table. */
 export interface PageView extends PageRecord {
   readonly row: number;
@@ -298,9 +303,9 @@ export class PageTable {
   readonly #links = new Map<number, LinkItem[]>();
   readonly #images = new Map<number, ImageItem[]>();
   readonly #candidates = new Map<number, NonNullable<PageRecord['candidates']>>();
-  /** Each page's row in `#linked` (the sources' paths), or `NO_LINK`. */
+  /** Each page's row in `#linked` (the sources), or `NO_LINK`. */
   #sourceRows: Int32Array = new Int32Array(256);
-  #linked: StringColumn | null = null;
+  #linked: SourcePaths | null = null;
   readonly #View: new (
     row: number,
   ) => PageView;
@@ -315,7 +320,7 @@ export class PageTable {
     const file = this.#file;
     const url = this.#url;
     const source = this.#source;
-    const linked = () => this.#linked as StringColumn;
+    const linked = () => this.#linked as SourcePaths;
     const sourceRows = () => this.#sourceRows;
     const lastmod = this.#lastmod;
     const from = this.#from;
@@ -350,7 +355,7 @@ export class PageTable {
       }
       get source() {
         const at = sourceRows()[this.row] as number;
-        return at === NO_LINK ? source.get(this.row) : linked().get(at);
+        return at === NO_LINK ? source.get(this.row) : linked().rel(at);
       }
       set source(value: string | undefined) {
         sourceRows()[this.row] = NO_LINK;
@@ -445,17 +450,17 @@ export class PageTable {
   }
 
   /**
-   * Page `row`'s source is row `sourceRow` of `paths` (the sources' column of paths): the path is
-   * read from there, not copied. One column serves every page of a table.
+   * Page `row`'s source is row `sourceRow` of `sources` (the sources' table): its path is read
+   * from there, not copied. One table serves every page of a table.
    */
-  linkSource(row: number, paths: StringColumn, sourceRow: number): void {
-    if (this.#linked !== null && this.#linked !== paths)
-      throw new Error('page table: sources linked from two columns');
-    this.#linked = paths;
+  linkSource(row: number, sources: SourcePaths, sourceRow: number): void {
+    if (this.#linked !== null && this.#linked !== sources)
+      throw new Error('page table: sources linked from two tables');
+    this.#linked = sources;
     this.#sourceRows[row] = sourceRow;
   }
 
-  /** Page `row`'s row in the column `linkSource` named, or -1 when it has none. */
+  /** Page `row`'s row in the table `linkSource` named, or -1 when it has none. */
   sourceRow(row: number): number {
     return this.#sourceRows[row] as number;
   }

@@ -139,6 +139,16 @@ export class StringColumn {
     return this.#chunk(row).toString('utf8', this.#start(row), this.#end(row));
   }
 
+  /** How many bytes row `row` takes. */
+  byteLength(row: number): number {
+    return this.#length(row);
+  }
+
+  /** Copies row `row`'s bytes into `target` from `at`; returns how many. */
+  copyRow(row: number, target: Uint8Array, at: number): number {
+    return this.#chunk(row).copy(target, at, this.#start(row), this.#end(row));
+  }
+
   /** `hashBytes` of row `row`'s bytes. */
   hashRow(row: number): number {
     return hashBytes(this.#chunk(row), this.#start(row), this.#end(row));

@@ -88,7 +88,7 @@ export async function gitAnswer(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): Promise<GitDates | undefined> {
-  const git = sources.size > 0 ? await gitDates : undefined;
+  const git = sources.found > 0 ? await gitDates : undefined;
   if (git?.unavailable && options.git === true) {
     warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
   }
@@ -156,10 +156,11 @@ export function datePages(
     git !== undefined &&
     (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
   // The "one moment" test, over every source found that git says nothing of.
-  const times = new Float64Array(sources.size);
+  const times = new Float64Array(sources.found);
   let timed = 0;
   for (let row = 0; row < sources.size; row++)
-    if (!git || !gitKnows(sources.rel(row))) times[timed++] = sources.mtimeMs(row);
+    if (sources.has(row) && (!git || !gitKnows(sources.rel(row))))
+      times[timed++] = sources.mtimeMs(row);
   const mtimesUntrusted = !mtimesAreMeaningful(times.subarray(0, timed));
 
   const undated: Undated = new Map();

@@ -1,17 +1,23 @@
 /**
- * The sources found, one row each, kept off the JS heap: paths, route keys and frontmatter dates
- * in string columns, file times and which date a row has in typed arrays; what frontmatter
- * rarely says (exclude, changefreq, priority, slug, problems) by row, for the rows that say it.
- * A row is a number; the stages after discovery hold rows, not source objects, so a site of a
- * million sources costs its bytes, not a million objects with their strings and map entries.
+ * The sources found, one row each, kept off the JS heap. The rows of the list
+ * (`source-list.ts`) come first, in its order: their paths and route keys are told by the list,
+ * their one copy, and what a scan read of them (file time, frontmatter) is filled in a range at
+ * a time, as it comes. Then the sources named one by one (`pageSources`), their paths and keys
+ * kept as given. File times and which date a row has are typed arrays; frontmatter dates a
+ * string column; what frontmatter rarely says (exclude, changefreq, priority, slug, problems)
+ * is kept by row, for the rows that say it. A row is a number: the stages after discovery hold
+ * rows, not source objects, so a million sources cost their path bytes once and a few bytes a
+ * row, not a million objects and the strings of their paths and keys.
  *
- * Rows are looked up by route key through an open-addressing table over the keys' bytes, built
- * once when the first lookup comes; the first row with a key wins.
+ * Rows are looked up by route key through an open-addressing table over the keys' bytes, each
+ * written from the list as it is needed, built once when the first lookup comes; the first row
+ * with a key wins.
  */
 import { grown, hashBytes, StringColumn } from '../columns/string-column.js';
 import type { FieldDate, PageMeta } from '../dates/frontmatter-fields.js';
+import { keyFor, listedRel, type SourceList, slugKey, writeListedKey } from './source-list.js';
 
-/** One source as a scan reads it: the shape a scan posts, appended to the table as a row. */
+/** A source named by its path and key (`pageSources`), as a scan reads it. */
 export interface SourceFile {
   /** Path relative to `root`, posix. */
   rel: string;
@@ -29,8 +35,22 @@ export interface FrontmatterError {
   line?: number;
 }
 
-/** What a scan of sources found, for a range or the whole: plain data a thread can post. */
+/** What a scan of a range of the list read: plain data a thread can post. */
 export interface SourceScan {
+  /** The list row of the range's first file. */
+  from: number;
+  /** Each file's modification time in ms; NaN for one that could not be read. */
+  mtimes: Float64Array;
+  /** The frontmatter read, by place in the range, for the files it was read of. */
+  metas: Map<number, PageMeta>;
+  /** Why the frontmatter could not be read, by place in the range. */
+  errors: Map<number, FrontmatterError>;
+  /** What could not be read, one line each. */
+  problems: string[];
+}
+
+/** Sources named one by one, and what could not be read of them. */
+export interface NamedSources {
   files: SourceFile[];
   problems: string[];
 }
@@ -88,6 +108,11 @@ class MetaColumns {
     return { value: this.#dates.get(dateRow), field };
   }
 
+  /** The `slug` row `row`'s frontmatter gives, if any. */
+  slug(row: number): string | undefined {
+    return this.#rare.get(row)?.slug;
+  }
+
   get(row: number): PageMeta | undefined {
     if (this.#read[row] !== 1) return undefined;
     const rare = this.#rare.get(row);
@@ -107,9 +132,6 @@ class MetaColumns {
 /** No row: what `find` returns for a key no source renders. */
 export const NO_SOURCE = -1;
 
-/** A key `looseKey` leaves as it is (the common case), told without running it. */
-const ALREADY_LOOSE = /^[a-z0-9\-/_.~]*$/;
-
 /** A lenient key, for sources whose framework slugifies names (`My Post.md` -> `/my-post`). */
 export function looseKey(key: string): string {
   return key
@@ -119,46 +141,153 @@ export function looseKey(key: string): string {
     .replace(/[^\p{L}\p{N}\-/_.~]/gu, '');
 }
 
+/**
+ * Whether bytes `[0, length)` are a key `looseKey` leaves as it is (`a-z 0-9 - / _ . ~` only: the
+ * common case), told without making it a string.
+ */
+function looseBytes(bytes: Buffer, length: number): boolean {
+  for (let i = 0; i < length; i++) {
+    const byte = bytes[i] as number;
+    const allowed =
+      (byte >= 0x61 && byte <= 0x7a) ||
+      (byte >= 0x30 && byte <= 0x39) ||
+      byte === 0x2d ||
+      byte === 0x2f ||
+      byte === 0x5f ||
+      byte === 0x2e ||
+      byte === 0x7e;
+    if (!allowed) return false;
+  }
+  return true;
+}
+
+/** A key's UTF-8 bytes, written into a buffer that grows as needed. */
+class KeyBytes {
+  bytes = Buffer.allocUnsafe(256);
+  length = 0;
+
+  /** Makes room for `size` bytes. */
+  room(size: number): void {
+    if (size > this.bytes.length)
+      this.bytes = Buffer.allocUnsafe(Math.max(size, this.bytes.length * 2));
+  }
+
+  write(key: string): void {
+    // At most 3 bytes a UTF-16 unit.
+    this.room(key.length * 3);
+    this.length = this.bytes.write(key, 0, 'utf8');
+  }
+
+  equals(other: KeyBytes): boolean {
+    if (other.length !== this.length) return false;
+    for (let i = 0; i < this.length; i++) if (this.bytes[i] !== other.bytes[i]) return false;
+    return true;
+  }
+
+  hash(): number {
+    return hashBytes(this.bytes, 0, this.length);
+  }
+}
+
 export class SourceTable {
+  #list: SourceList | null = null;
+  /** Rows of the list. */
+  #listed = 0;
+  /** Each folder's route as a key starts with it, in bytes; null when one is not ASCII. */
+  #routes: Buffer[] | null = null;
+  #longestRoute = 0;
+  /** The named rows' paths and keys, from row `#listed` on. */
   readonly #rels = new StringColumn();
   readonly #keys = new StringColumn();
+  /** NaN for a listed row that could not be read. */
   #mtimes = new Float64Array(256);
+  #unread = 0;
   readonly #metas = new MetaColumns();
   readonly #errors = new Map<number, FrontmatterError>();
   /** Row + 1 by the hash of its key (0: empty); made by the first lookup. */
   #slots: Int32Array | null = null;
   #byLooseKey: Map<string, number> | null = null;
-  #scratch = Buffer.allocUnsafe(256);
+  readonly #sought = new KeyBytes();
+  readonly #seen = new KeyBytes();
   /** What could not be read, one line each. */
   readonly problems: string[] = [];
 
-  /** How many rows. */
+  /** A table of the sources of `list` (none when not given). */
+  constructor(list?: SourceList) {
+    if (list) this.setList(list);
+  }
+
+  /**
+   * The list the first rows are, before any named row or lookup; its problems come first. A
+   * scan's ranges may be filled in before it is set (a helper thread posts the list apart).
+   */
+  setList(list: SourceList): void {
+    if (this.#list !== null || this.#rels.size > 0)
+      throw new Error('source table: the list comes once, before any named source');
+    this.#list = list;
+    this.#listed = list.paths.size;
+    this.#mtimes = grown(this.#mtimes, this.#listed);
+    this.problems.unshift(...list.problems);
+    // A route as `keyFor` writes it before a path: `/` is '', Unicode normalised.
+    const routes = list.routes.map((route) => keyFor(route, 'x.md').slice(0, -2));
+    this.#routes = routes.every((route) => Buffer.byteLength(route) === route.length)
+      ? routes.map((route) => Buffer.from(route))
+      : null;
+    this.#longestRoute = Math.max(0, ...routes.map((route) => Buffer.byteLength(route)));
+    this.#changed();
+  }
+
+  /** How many rows, those that could not be read included (`has`). */
   get size(): number {
-    return this.#rels.size;
+    return this.#listed + this.#rels.size;
   }
 
-  /** Appends the files of `scan` as rows, in its order, and its problems. */
-  append(scan: SourceScan): void {
-    for (const file of scan.files) this.#add(file);
+  /** How many sources were read. */
+  get found(): number {
+    return this.size - this.#unread;
+  }
+
+  /** Whether row `row` was read: a listed source that could not be is found by no key. */
+  has(row: number): boolean {
+    return !Number.isNaN(this.#mtimes[row]);
+  }
+
+  /** Fills in what a scan read of the list's rows from `scan.from`, and its problems. */
+  fill(scan: SourceScan): void {
+    const { from, mtimes } = scan;
+    this.#mtimes = grown(this.#mtimes, from + mtimes.length);
+    this.#mtimes.set(mtimes, from);
+    for (const time of mtimes) if (Number.isNaN(time)) this.#unread++;
+    for (const [at, meta] of scan.metas) this.#metas.set(from + at, meta);
+    for (const [at, error] of scan.errors) this.#errors.set(from + at, error);
     for (const problem of scan.problems) this.problems.push(problem);
+    this.#changed();
   }
 
-  #add(file: SourceFile): void {
-    const row = this.#rels.push(file.rel);
-    this.#keys.push(file.key);
-    this.#mtimes = grown(this.#mtimes, row + 1);
-    this.#mtimes[row] = file.mtimeMs;
-    if (file.meta) this.#metas.set(row, file.meta);
-    if (file.frontmatterError) this.#errors.set(row, file.frontmatterError);
+  /** Appends sources named one by one, after the list's, in their order, and their problems. */
+  appendNamed(named: NamedSources): void {
+    for (const file of named.files) {
+      const row = this.#listed + this.#rels.push(file.rel);
+      this.#keys.push(file.key);
+      this.#mtimes = grown(this.#mtimes, row + 1);
+      this.#mtimes[row] = file.mtimeMs;
+      if (file.meta) this.#metas.set(row, file.meta);
+      if (file.frontmatterError) this.#errors.set(row, file.frontmatterError);
+    }
+    for (const problem of named.problems) this.problems.push(problem);
+    this.#changed();
+  }
+
+  #changed(): void {
     this.#slots = null;
     this.#byLooseKey = null;
   }
 
-  /** Row `row` read back whole, in the shape it was appended in. */
+  /** Row `row` read back whole, in the shape of a named source. */
   row(row: number): SourceFile {
     return {
-      rel: this.#rels.get(row),
-      key: this.#keys.get(row),
+      rel: this.rel(row),
+      key: this.key(row),
       mtimeMs: this.mtimeMs(row),
       meta: this.meta(row),
       frontmatterError: this.frontmatterError(row),
@@ -167,12 +296,17 @@ export class SourceTable {
 
   /** The source's path relative to `root`, posix. */
   rel(row: number): string {
-    return this.#rels.get(row);
+    const list = this.#list;
+    return row < this.#listed && list ? listedRel(list, row) : this.#rels.get(row - this.#listed);
   }
 
-  /** The column of every row's `rel`: a page table points its pages at it (`linkSource`). */
-  get rels(): StringColumn {
-    return this.#rels;
+  /** The route key the source renders: its own, or the one its frontmatter `slug` gives. */
+  key(row: number): string {
+    const list = this.#list;
+    if (row >= this.#listed || !list) return this.#keys.get(row - this.#listed);
+    const route = list.routes[list.folders[row] as number] as string;
+    const slug = this.#metas.slug(row);
+    return slug ? slugKey(route, slug) : keyFor(route, list.paths.get(row));
   }
 
   mtimeMs(row: number): number {
@@ -188,6 +322,26 @@ export class SourceTable {
     return this.#errors.get(row);
   }
 
+  /** Writes row `row`'s key into `into`: from the list's bytes where it can, no string made. */
+  #writeKey(row: number, into: KeyBytes): void {
+    const list = this.#list;
+    const routes = this.#routes;
+    if (row < this.#listed && list && routes && this.#metas.slug(row) === undefined) {
+      into.room(this.#longestRoute + 1 + list.paths.byteLength(row));
+      const end = writeListedKey(list, routes, row, into.bytes);
+      if (end !== -1) {
+        into.length = end;
+        return;
+      }
+    } else if (row >= this.#listed) {
+      const named = row - this.#listed;
+      into.room(this.#keys.byteLength(named));
+      into.length = this.#keys.copyRow(named, into.bytes, 0);
+      return;
+    }
+    into.write(this.key(row));
+  }
+
   /** The row of the source that renders route `key`, by its key or else its lenient key. */
   find(key: string): number {
     const exact = this.#findExact(key);
@@ -196,11 +350,14 @@ export class SourceTable {
     // Post.md`): index just those, so a page without a source costs one lookup.
     if (!this.#byLooseKey) {
       this.#byLooseKey = new Map();
+      const own = this.#seen;
       for (let row = 0; row < this.size; row++) {
-        const own = this.#keys.get(row);
-        if (ALREADY_LOOSE.test(own)) continue;
-        const loose = looseKey(own);
-        if (loose !== own && !this.#byLooseKey.has(loose)) this.#byLooseKey.set(loose, row);
+        if (!this.has(row)) continue;
+        this.#writeKey(row, own);
+        if (looseBytes(own.bytes, own.length)) continue;
+        const text = own.bytes.toString('utf8', 0, own.length);
+        const loose = looseKey(text);
+        if (loose !== text && !this.#byLooseKey.has(loose)) this.#byLooseKey.set(loose, row);
       }
     }
     return this.#byLooseKey.size === 0
@@ -210,15 +367,14 @@ export class SourceTable {
 
   #findExact(key: string): number {
     const slots = this.#slots ?? this.#index();
-    // At most 3 bytes a UTF-16 unit: measure only a key that may not fit.
-    if (key.length * 3 > this.#scratch.length)
-      this.#scratch = Buffer.allocUnsafe(Math.max(key.length * 3, this.#scratch.length * 2));
-    const length = this.#scratch.write(key, 0, 'utf8');
+    const sought = this.#sought;
+    sought.write(key);
     const mask = slots.length - 1;
-    for (let slot = hashBytes(this.#scratch, 0, length) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = sought.hash() & mask; ; slot = (slot + 1) & mask) {
       const row = (slots[slot] as number) - 1;
       if (row < 0) return NO_SOURCE;
-      if (this.#keys.sameBytes(row, this.#scratch, length)) return row;
+      this.#writeKey(row, this.#seen);
+      if (this.#seen.equals(sought)) return row;
     }
   }
 
@@ -228,14 +384,19 @@ export class SourceTable {
     while (capacity < this.size * 2) capacity *= 2;
     const slots = new Int32Array(capacity);
     const mask = capacity - 1;
+    const own = this.#sought;
+    const other = this.#seen;
     for (let row = 0; row < this.size; row++) {
-      for (let slot = this.#keys.hashRow(row) & mask; ; slot = (slot + 1) & mask) {
+      if (!this.has(row)) continue;
+      this.#writeKey(row, own);
+      for (let slot = own.hash() & mask; ; slot = (slot + 1) & mask) {
         const taken = (slots[slot] as number) - 1;
         if (taken < 0) {
           slots[slot] = row + 1;
           break;
         }
-        if (this.#keys.sameRows(taken, row)) break; // the first row with a key wins
+        this.#writeKey(taken, other);
+        if (other.equals(own)) break; // the first row with a key wins
       }
     }
     this.#slots = slots;

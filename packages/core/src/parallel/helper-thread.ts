@@ -19,12 +19,8 @@ import {
   Worker,
 } from 'node:worker_threads';
 import type { DateFields } from '../dates/frontmatter-fields.js';
-import {
-  type SourceList,
-  type SourceListData,
-  scanSourceRange,
-  sourceListFrom,
-} from '../discover/find-sources.js';
+import { scanSourceRange } from '../discover/find-sources.js';
+import { type SourceList, type SourceListData, sourceListFrom } from '../discover/source-list.js';
 import { type SourceScan, SourceTable } from '../discover/source-table.js';
 import { SitemapError } from '../errors.js';
 import { hasWorker } from '../files/folders.js';
@@ -47,6 +43,7 @@ import {
 export const THREAD_FROM_PAGES = 5000;
 
 const WORKER_URL = new URL('./helper-worker.js', import.meta.url);
+
 
 /**
  * What the helper posts. Parts are posted one range at a time as they are done, then `*-done`:
@@ -124,7 +121,7 @@ export class HelperThread {
   readonly #replies: HelperReply[] = [];
   /** The sources scanned so far, both threads' parts in list order. */
   readonly #sources = new SourceTable();
-  readonly #takeSourcePart = inOrder((scan: SourceScan) => this.#sources.append(scan));
+  readonly #takeSourcePart = inOrder((scan: SourceScan) => this.#sources.fill(scan));
   /** Where the helper posts its source parts: read here as the walk goes (`takeSourceParts`). */
   readonly #parts: MessagePort;
   /** Where a head part goes while a head job runs. */
@@ -211,13 +208,13 @@ export class HelperThread {
   async sources(): Promise<SourceTable> {
     const list = sourceListFrom((await this.#next('source-list')).list);
     const table = this.#sources;
+    // The rows are the list's: its paths tell each source's path and key.
+    table.setList(list);
     this.takeSourceParts();
     shareSourceScan(list, this.#data, this.#takeSourcePart);
     await this.#next('source-done');
     // Every part was posted before `source-done`, so each is in the port by now.
     this.takeSourceParts();
-    // What could not be listed comes before what could not be scanned, as on one thread.
-    table.problems.unshift(...list.problems);
     return table;
   }
 

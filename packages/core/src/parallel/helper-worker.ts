@@ -4,7 +4,7 @@
  * posted as soon as it is done and not kept, so its heap never holds its share of the site.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { listSources, sourceListData } from '../discover/find-sources.js';
+import { listSources, sourceListData } from '../discover/source-list.js';
 import { headJobFrom } from '../select/judge-heads.js';
 import {
   type HelperReply,

@@ -105,11 +105,11 @@ export function selectBySource(
       kept.push(record);
       continue;
     }
-    const rel = sources.rel(source);
-    record.table.linkSource(record.row, sources.rels, source);
+    record.table.linkSource(record.row, sources, source);
     const unread = sources.frontmatterError(source);
     if (unread) {
       const { message, line } = unread;
+      const rel = sources.rel(source);
       pageProblem(
         options.strict,
         warnings,
@@ -123,6 +123,7 @@ export function selectBySource(
     }
     const meta = sources.meta(source);
     if (meta) {
+      const rel = meta.problems.length > 0 ? sources.rel(source) : '';
       for (const problem of meta.problems) {
         const isDate = problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.');
         // A field is named in double quotes, never in backticks: those name options.

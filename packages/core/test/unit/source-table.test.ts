@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { StringColumn } from '../../src/columns/string-column.js';
-import { NO_SOURCE, type SourceFile, SourceTable } from '../../src/discover/source-table.js';
+import { keyFor, type SourceList } from '../../src/discover/source-list.js';
+import {
+  NO_SOURCE,
+  type SourceFile,
+  type SourceScan,
+  SourceTable,
+} from '../../src/discover/source-table.js';
 
 function source(rel: string, key: string, mtimeMs = 1): SourceFile {
   return { rel, key, mtimeMs, meta: undefined, frontmatterError: undefined };
@@ -80,19 +86,52 @@ describe('StringColumn', () => {
   });
 });
 
+/** A list of `files`, each `[folder, path in it]`, in folders `{ relDir, route }`. */
+function listOf(
+  folders: Array<{ relDir: string; route: string }>,
+  files: Array<[number, string]>,
+  problems: string[] = [],
+): SourceList {
+  const paths = new StringColumn();
+  for (const [, path] of files) paths.push(path);
+  return {
+    folders: Uint32Array.from(files, ([folder]) => folder),
+    relDirs: folders.map((f) => f.relDir),
+    routes: folders.map((f) => f.route),
+    paths,
+    problems,
+  };
+}
+
+/** What a scan of the list from `from` read: `mtimes` (NaN: unreadable), and the rest. */
+function scanOf(from: number, mtimes: number[], rest: Partial<SourceScan> = {}): SourceScan {
+  return {
+    from,
+    mtimes: Float64Array.from(mtimes),
+    metas: new Map(),
+    errors: new Map(),
+    problems: [],
+    ...rest,
+  };
+}
+
+const SRC = { relDir: 'src', route: '/' };
+
 describe('SourceTable', () => {
   it('finds a source by its route key; the first row with a key wins', () => {
-    const table = new SourceTable();
-    table.append({
-      files: [
-        source('src/a.md', '/a', 10),
-        source('src/b/index.md', '/b', 20),
-        source('other/a.md', '/a', 30),
-        source('src/日本.md', '/日本', 40),
+    const list = listOf(
+      [SRC, { relDir: 'other', route: '/' }],
+      [
+        [0, 'a.md'],
+        [0, 'b/index.md'],
+        [1, 'a.md'],
+        [0, '日本.md'],
       ],
-      problems: ['one'],
-    });
-    table.append({ files: [source('late.md', '/late', 50)], problems: ['two'] });
+      ['listed'],
+    );
+    const table = new SourceTable(list);
+    table.fill(scanOf(0, [10, 20, 30, 40], { problems: ['one'] }));
+    table.appendNamed({ files: [source('late.md', '/late', 50)], problems: ['two'] });
     expect(table.size).toBe(5);
     expect(table.find('/a')).toBe(0);
     expect(table.find('/b')).toBe(1);
@@ -101,19 +140,85 @@ describe('SourceTable', () => {
     expect(table.find('/none')).toBe(NO_SOURCE);
     expect(table.find('/a/')).toBe(NO_SOURCE);
     expect(table.rel(3)).toBe('src/日本.md');
+    expect(table.rel(2)).toBe('other/a.md');
     expect(table.mtimeMs(2)).toBe(30);
-    expect(table.problems).toEqual(['one', 'two']);
+    expect(table.problems).toEqual(['listed', 'one', 'two']);
+  });
+
+  it('tells every listed key from the path as keyFor does, over bytes or not', () => {
+    const folders = [
+      { relDir: 'src/content', route: '/' },
+      { relDir: '', route: '/blog' },
+      { relDir: 'docs', route: '/文档' },
+    ];
+    const paths = [
+      'a.md',
+      'index.md',
+      'INDEX.MD',
+      'Index.markdown',
+      'x/index.md',
+      'x/indexes.md',
+      'x/y.en.md',
+      'x/my index.md',
+      'deep/a/b/c/index.mdx',
+      'façade.md',
+      'über/index.md',
+      'e\u0301t\u00e9.md',
+      'x..md',
+      'in.dex/a.md',
+    ];
+    const files: Array<[number, string]> = [];
+    for (let folder = 0; folder < folders.length; folder++)
+      for (const path of paths) files.push([folder, path]);
+    const table = new SourceTable(listOf(folders, files));
+    table.fill(
+      scanOf(
+        0,
+        files.map(() => 1),
+      ),
+    );
+    files.forEach(([folder, path], row) => {
+      const key = keyFor(folders[folder]?.route as string, path);
+      expect(table.key(row)).toBe(key);
+      // The first row with the key: the same path in an earlier folder may share it.
+      expect(table.find(key)).toBe(
+        files.findIndex(([f, p]) => keyFor(folders[f]?.route as string, p) === key),
+      );
+    });
+    expect(table.find('/blog')).toBe(paths.length + 1);
+    expect(table.find('/blog/x')).toBe(paths.length + 4);
+  });
+
+  it('finds no source that could not be read, and counts only those read', () => {
+    const table = new SourceTable(
+      listOf(
+        [SRC, { relDir: 'more', route: '/' }],
+        [
+          [0, 'a.md'],
+          [1, 'a.md'],
+          [0, 'b.md'],
+        ],
+      ),
+    );
+    table.fill(scanOf(0, [Number.NaN, 2, Number.NaN], { problems: ['src/a.md: gone'] }));
+    expect(table.size).toBe(3);
+    expect(table.found).toBe(1);
+    expect([table.has(0), table.has(1), table.has(2)]).toEqual([false, true, false]);
+    expect(table.find('/a')).toBe(1);
+    expect(table.find('/b')).toBe(NO_SOURCE);
   });
 
   it('falls back to the lenient key of a source a framework would slugify', () => {
-    const table = new SourceTable();
-    table.append({ files: [source('src/My Post.md', '/My Post')], problems: [] });
+    const table = new SourceTable(listOf([SRC], [[0, 'My Post.md']]));
+    table.fill(scanOf(0, [1]));
     expect(table.find('/my-post')).toBe(0);
     expect(table.find('/my-other-post')).toBe(NO_SOURCE);
+    const named = new SourceTable();
+    named.appendNamed({ files: [source('src/Named Post.md', '/Named Post')], problems: [] });
+    expect(named.find('/named-post')).toBe(0);
   });
 
   it('keeps frontmatter only for the rows that have it, and reads a row back whole', () => {
-    const table = new SourceTable();
     const meta = {
       exclude: false,
       problems: [],
@@ -128,22 +233,30 @@ describe('SourceTable', () => {
       override: { value: '2026-01-01', field: 'sitemap.lastmod' },
     };
     const bare = { exclude: false, problems: [] };
-    table.append({
-      files: [
-        source('a.md', '/a'),
-        { ...source('b.md', '/b'), meta },
-        { ...source('c.md', '/c'), frontmatterError: { message: 'bad', line: 3 } },
-        { ...source('d.md', '/d'), meta: dated },
-        { ...source('e.md', '/e'), meta: bare },
-        { ...source('f.md', '/f'), meta: { ...bare, exclude: true, priority: 0.8, slug: 'x' } },
-      ],
-      problems: [],
-    });
+    const slugged = { ...bare, exclude: true, priority: 0.8, slug: 'x' };
+    const names = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md'];
+    const table = new SourceTable(
+      listOf(
+        [{ relDir: '', route: '/' }],
+        names.map((n) => [0, n]),
+      ),
+    );
+    table.fill(
+      scanOf(0, [1, 1, 1, 1, 1, 1], {
+        metas: new Map([
+          [1, meta],
+          [3, dated],
+          [4, bare],
+          [5, slugged],
+        ]),
+        errors: new Map([[2, { message: 'bad', line: 3 }]]),
+      }),
+    );
     expect(table.meta(0)).toBeUndefined();
     expect(table.meta(1)).toEqual(meta);
     expect(table.meta(3)).toEqual(dated);
     expect(table.meta(4)).toEqual(bare);
-    expect(table.meta(5)).toEqual({ ...bare, exclude: true, priority: 0.8, slug: 'x' });
+    expect(table.meta(5)).toEqual(slugged);
     expect(table.frontmatterError(2)).toEqual({ message: 'bad', line: 3 });
     expect(table.row(2)).toEqual({
       rel: 'c.md',
@@ -152,15 +265,37 @@ describe('SourceTable', () => {
       meta: undefined,
       frontmatterError: { message: 'bad', line: 3 },
     });
+    // A frontmatter `slug` gives the row its key.
+    expect(table.key(5)).toBe('/x');
+    expect(table.find('/x')).toBe(5);
+    expect(table.find('/f')).toBe(NO_SOURCE);
   });
 
   it('finds every one of many keys, rows appended after a lookup included', () => {
-    const table = new SourceTable();
-    const files = Array.from({ length: 20_000 }, (_, i) => source(`p/${i}.md`, `/p/${i}`, i));
-    table.append({ files: files.slice(0, 10_000), problems: [] });
+    const count = 10_000;
+    const files: Array<[number, string]> = Array.from({ length: count }, (_, i) => [0, `${i}.md`]);
+    const table = new SourceTable(listOf([{ relDir: 'p', route: '/p' }], files));
+    table.fill(
+      scanOf(
+        0,
+        files.map((_, i) => i),
+      ),
+    );
     expect(table.find('/p/9999')).toBe(9999);
-    table.append({ files: files.slice(10_000), problems: [] });
-    for (let i = 0; i < files.length; i += 7) expect(table.find(`/p/${i}`)).toBe(i);
+    table.appendNamed({
+      files: Array.from({ length: count }, (_, i) => source(`q/${i}.md`, `/q/${i}`, i)),
+      problems: [],
+    });
+    for (let i = 0; i < count; i += 7) {
+      expect(table.find(`/p/${i}`)).toBe(i);
+      expect(table.find(`/q/${i}`)).toBe(count + i);
+    }
     expect(table.find('/p/20000')).toBe(NO_SOURCE);
+  });
+
+  it('takes the list once, before any named source', () => {
+    const table = new SourceTable();
+    table.appendNamed({ files: [source('a.md', '/a')], problems: [] });
+    expect(() => table.setList(listOf([SRC], [[0, 'b.md']]))).toThrow(/list comes once/);
   });
 });
