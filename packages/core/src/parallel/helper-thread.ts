@@ -44,7 +44,6 @@ export const THREAD_FROM_PAGES = 5000;
 
 const WORKER_URL = new URL('./helper-worker.js', import.meta.url);
 
-
 /**
  * What the helper posts. Parts are posted one range at a time as they are done, then `*-done`:
  * messages on a port keep their order, so every part has come in when its `done` does.
