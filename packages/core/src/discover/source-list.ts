@@ -110,11 +110,21 @@ const SLASH = 0x2f;
 const DOT = 0x2e;
 
 /**
+ * What `writeListedKey` writes before a listed path: each folder's route as `keyFor` writes it
+ * (`''` for `/`, Unicode normalised), in bytes; null when one is not ASCII (`keyFor` then says).
+ */
+export function keyPrefixes(list: SourceList): Buffer[] | null {
+  const prefixes = list.routes.map((route) => keyFor(route, 'x.md').slice(0, -2));
+  return prefixes.every((prefix) => Buffer.byteLength(prefix) === prefix.length)
+    ? prefixes.map((prefix) => Buffer.from(prefix))
+    : null;
+}
+
+/**
  * Writes the route key of listed source `row` (`keyFor` of its folder's route and its path) into
- * `out` from `at`, as UTF-8, without making a string; returns where it ends, or -1 when `out`
- * is too short or the path has a character beyond ASCII (`keyFor` then says, as Unicode
- * normalisation may change its bytes). `routes`: each folder's route as the key starts with it
- * (`''` for `/`), in bytes.
+ * `out` from its start, as UTF-8, without making a string; returns where it ends, or -1 when
+ * `out` is too short or the path has a character beyond ASCII (`keyFor` then says, as Unicode
+ * normalisation may change its bytes). `routes`: the list's `keyPrefixes`.
  */
 export function writeListedKey(
   list: SourceList,

@@ -15,7 +15,14 @@
  */
 import { grown, hashBytes, StringColumn } from '../columns/string-column.js';
 import type { FieldDate, PageMeta } from '../dates/frontmatter-fields.js';
-import { keyFor, listedRel, type SourceList, slugKey, writeListedKey } from './source-list.js';
+import {
+  keyFor,
+  keyPrefixes,
+  listedRel,
+  type SourceList,
+  slugKey,
+  writeListedKey,
+} from './source-list.js';
 
 /** A source named by its path and key (`pageSources`), as a scan reads it. */
 export interface SourceFile {
@@ -193,7 +200,7 @@ export class SourceTable {
   #list: SourceList | null = null;
   /** Rows of the list. */
   #listed = 0;
-  /** Each folder's route as a key starts with it, in bytes; null when one is not ASCII. */
+  /** The list's `keyPrefixes`: each folder's route as a key starts with it. */
   #routes: Buffer[] | null = null;
   #longestRoute = 0;
   /** The named rows' paths and keys, from row `#listed` on. */
@@ -228,12 +235,8 @@ export class SourceTable {
     this.#listed = list.paths.size;
     this.#mtimes = grown(this.#mtimes, this.#listed);
     this.problems.unshift(...list.problems);
-    // A route as `keyFor` writes it before a path: `/` is '', Unicode normalised.
-    const routes = list.routes.map((route) => keyFor(route, 'x.md').slice(0, -2));
-    this.#routes = routes.every((route) => Buffer.byteLength(route) === route.length)
-      ? routes.map((route) => Buffer.from(route))
-      : null;
-    this.#longestRoute = Math.max(0, ...routes.map((route) => Buffer.byteLength(route)));
+    this.#routes = keyPrefixes(list);
+    this.#longestRoute = Math.max(0, ...(this.#routes ?? []).map((route) => route.length));
     this.#changed();
   }
 

@@ -123,8 +123,8 @@ export function selectBySource(
     }
     const meta = sources.meta(source);
     if (meta) {
-      const rel = meta.problems.length > 0 ? sources.rel(source) : '';
       for (const problem of meta.problems) {
+        const rel = sources.rel(source);
         const isDate = problem.field.endsWith('lastmod') || !problem.field.startsWith('sitemap.');
         // A field is named in double quotes, never in backticks: those name options.
         pageProblem(
