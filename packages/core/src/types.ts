@@ -310,8 +310,10 @@ export interface SitemapOptions {
    */
   force?: boolean;
   /**
-   * On a large site (5,000 pages or more), read the source folders on a second thread while the
-   * pages are walked. The output is the same either way; off keeps everything on one thread.
+   * On a large site (5,000 pages or more) whose files are read (heads, frontmatter), read the
+   * sources and the heads on a second thread while the pages are walked. A build that reads
+   * neither stays on one thread. The output is the same either way; off keeps everything on
+   * one thread.
    * @default true
    */
   threads?: boolean;
