@@ -52,8 +52,10 @@ export function dateFromChildren(
   };
   const newest = new Map<string, Newest>();
   for (const record of records) {
-    if (record.excluded || !record.lastmod || record.file === null) continue;
-    const time = dateTime(record.lastmod);
+    if (record.excluded) continue;
+    const lastmod = record.lastmod;
+    if (!lastmod || record.file === null) continue;
+    const time = dateTime(lastmod);
     let node = nodeOf(record.url);
     const locale = localePrefixes.size > 0 ? localeOf(node) : '';
     while (node.length > top.length) {
@@ -61,16 +63,20 @@ export function dateFromChildren(
       if (node.length < top.length) break;
       if (locale !== '' && node.length <= top.length + locale.length) break;
       const known = newest.get(node);
-      if (!known || time > known.time) newest.set(node, { value: record.lastmod, time });
+      // A node's date is never older than a node under it (each date went up the whole way,
+      // within the same locale's bounds): where this one is not newer, no node above is older.
+      if (known && time <= known.time) break;
+      newest.set(node, { value: lastmod, time });
     }
   }
   if (newest.size === 0) return 0;
   let count = 0;
   for (const record of records) {
-    if (record.excluded || record.file === null) continue;
+    if (record.excluded) continue;
+    // Most pages list nothing: they are passed over before their file is read.
     const under = newest.get(nodeOf(record.url));
     // The author's `sitemap.lastmod` is final, listing page or not.
-    if (!under || record.lastmodFrom === FINAL) continue;
+    if (!under || record.file === null || record.lastmodFrom === FINAL) continue;
     if (record.lastmod && dateTime(record.lastmod) >= under.time) continue;
     record.lastmod = under.value;
     record.lastmodFrom = 'children';

@@ -228,6 +228,34 @@ describe('dateFromChildren', () => {
       ['/hidden/x/', '2030-01-01', 'git'],
     ]);
   });
+  it('dates each section by its own pages, whatever a newer branch gave the ones above', () => {
+    // A newer page comes first: `/blog/` and `/` have its date before the older branch is
+    // seen, and the older branch still dates its own section, with the first of two equal
+    // dates kept as it was written.
+    const pages = [
+      pageAt('https://e.com/', '2023-01-01'),
+      pageAt('https://e.com/blog/a/x/', '2024-05-01'),
+      pageAt('https://e.com/blog/b/', '2024-01-01'),
+      pageAt('https://e.com/blog/b/y/', '2024-03-01'),
+      pageAt('https://e.com/blog/b/z/', '2024-03-01T00:00:00Z'),
+      pageAt('https://e.com/blog/b/old/', '2023-06-01'),
+      pageAt('https://e.com/blog/', '2024-02-01'),
+      pageAt('https://e.com/blog/a/', '2024-06-01'),
+    ];
+    expect(dateFromChildren(pages, 'https://e.com/')).toBe(3);
+    expect(pages.map((p) => [p.url.slice(13), p.lastmod, p.lastmodFrom])).toEqual([
+      ['/', '2024-06-01', 'children'],
+      ['/blog/a/x/', '2024-05-01', 'git'],
+      ['/blog/b/', '2024-03-01', 'children'],
+      ['/blog/b/y/', '2024-03-01', 'git'],
+      ['/blog/b/z/', '2024-03-01T00:00:00Z', 'git'],
+      ['/blog/b/old/', '2023-06-01', 'git'],
+      // The last page seen is the newest: it dates every node above it.
+      ['/blog/', '2024-06-01', 'children'],
+      // Its own date is newer than its child's: kept.
+      ['/blog/a/', '2024-06-01', 'git'],
+    ]);
+  });
   it('keeps its own date when it is newer, and stays under the base', () => {
     const pages = [
       pageAt('https://e.com/docs/', '2024-09-01'),
