@@ -12,6 +12,7 @@
 import { PageList } from '../columns/page-list.js';
 import type { PageView } from '../columns/page-table.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
+import { flat } from '../flat-string.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { LinkItem, SitemapWarning } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
@@ -151,6 +152,23 @@ export function selectBySource(
 }
 
 /**
+ * One copy of each distinct string given, flat: the pages of a hreflang set each name every URL
+ * of the set, and the same few languages, so what the heads say is kept once, not once a page
+ * (at 1,000,000 pages with 98,000 in sets, some 35 MB of strings).
+ */
+function oneCopy(): (text: string) => string {
+  const kept = new Map<string, string>();
+  return (text) => {
+    let copy = kept.get(text);
+    if (copy === undefined) {
+      copy = flat(text);
+      kept.set(copy, copy);
+    }
+    return copy;
+  };
+}
+
+/**
  * Reads the heads of the pages still in (with `shared`, a helper thread takes a share) and
  * applies what they say: the head rules' exclusions, an unreadable page, the canonical form of
  * a page's URL. Without head rules (`head: false`) nothing is read.
@@ -166,6 +184,7 @@ export async function selectByHead(
   const rules = options.head;
   if (!rules) return found;
   const withHead = kept.filter((page) => page.file !== null);
+  const once = oneCopy();
   // The table's own columns where it can (shared memory, which a helper thread reads as is).
   const job: HeadJob = { outDir: options.outDir, ...withHead.table.fileColumns(withHead), rules };
   const rows = withHead.rows;
@@ -217,10 +236,15 @@ export async function selectByHead(
       found.renamed++;
     }
     if (verdict.alternates.length > 0 || verdict.lang) {
-      // One string for both maps: a URL is read from the table anew each time it is asked for.
-      const url = record.url;
+      // One string for both maps, and for every set that names the page: a URL is read from
+      // the table anew each time it is asked for.
+      const url = once(record.url);
+      for (const link of verdict.alternates) {
+        link.lang = once(link.lang);
+        link.url = once(link.url);
+      }
       if (verdict.alternates.length > 0) found.headLinks.set(url, verdict.alternates);
-      if (verdict.lang) found.headLangs.set(url, verdict.lang);
+      if (verdict.lang) found.headLangs.set(url, once(verdict.lang));
     }
     if (verdict.modified || verdict.published) {
       found.dates.push({
