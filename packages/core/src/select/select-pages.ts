@@ -243,7 +243,8 @@ export async function selectByHead(
         link.lang = once(link.lang);
         link.url = once(link.url);
       }
-      if (verdict.alternates.length > 0) found.headLinks.set(url, verdict.alternates);
+      // A copy of its length: an array pushed to holds room for 16 items, a set has 2 to 5.
+      if (verdict.alternates.length > 0) found.headLinks.set(url, verdict.alternates.slice());
       if (verdict.lang) found.headLangs.set(url, once(verdict.lang));
     }
     if (verdict.modified || verdict.published) {
