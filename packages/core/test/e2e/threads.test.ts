@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeTree, page, type Tree } from '../helpers/fixture.js';
 import { commitAll, git, gitInit } from '../helpers/git.js';
 
@@ -109,16 +109,20 @@ function makeLargeSite(): Promise<string> {
   return site;
 }
 
+/** The options the builds of the large site share. */
+function buildOptions(root: string) {
+  return {
+    site: 'https://example.com',
+    outDir: 'dist',
+    root,
+    sources: [{ dir: 'src/content' }],
+    maxUrlsPerSitemap: 2_000,
+  };
+}
+
 describe('threads', () => {
   it('writes the same bytes, records and warnings with and without the helper thread', async () => {
-    const root = await makeLargeSite();
-    const options = {
-      site: 'https://example.com',
-      outDir: 'dist',
-      root,
-      sources: [{ dir: 'src/content' }],
-      maxUrlsPerSitemap: 2_000,
-    };
+    const options = buildOptions(await makeLargeSite());
     const alone = await core.generateSitemaps({ ...options, threads: false });
     const bytes = await Promise.all(alone.files.map((f) => readFile(f.path)));
     expect(alone.files.length).toBeGreaterThan(3);
@@ -146,6 +150,22 @@ describe('threads', () => {
     await expect(strictAlone).rejects.toThrow(/not a tag/);
     const message = await strictAlone.catch((error: Error) => error.message);
     await expect(core.generateSitemaps({ ...strict, threads: true })).rejects.toThrow(message);
+  });
+
+  it('starts the helper where files are read (heads, frontmatter), not for stat calls alone', async () => {
+    const options = { ...buildOptions(await makeLargeSite()), lastmodFrom: ['mtime' as const] };
+    const start = vi.spyOn(helperModule.HelperThread, 'start');
+    try {
+      const statOnly = await core.generateSitemaps({ ...options, head: false, frontmatter: false });
+      expect(start).not.toHaveBeenCalled();
+      expect(statOnly.pages.dated.mtime).toBeGreaterThan(3_000);
+      await core.generateSitemaps({ ...options, head: true, frontmatter: false });
+      expect(start).toHaveBeenCalledTimes(1);
+      await core.generateSitemaps({ ...options, head: false, frontmatter: true });
+      expect(start).toHaveBeenCalledTimes(2);
+    } finally {
+      start.mockRestore();
+    }
   });
 
   it('shares the source scan and the head reads between two threads, in list order', async () => {
