@@ -11,11 +11,33 @@
  * needs to read it (`StringColumn.fromData`) without a copy of the bytes.
  */
 
-/** Bytes a chunk holds; a row never spans two, and one larger than this gets a chunk of its own. */
-const CHUNK = 1 << 20;
-/** A row's place: its chunk in the high bits, its offset in the chunk in the low 20. */
-const OFFSET_BITS = 20;
-const OFFSET_MASK = CHUNK - 1;
+/**
+ * Bytes the first chunk of a column holds. Four chunks are made of each size, each size twice
+ * the last, up to `MAX_CHUNK`; a row never spans two chunks, and one larger than its chunk
+ * would be gets a chunk of its own.
+ */
+const FIRST_CHUNK = 1 << 20;
+/**
+ * The largest chunk: 32 MiB, the size from which glibc's malloc always gives a block a mapping
+ * of its own (its threshold for that rises with the blocks freed, up to this). A column whose
+ * chunks start at this size (`LARGE_CHUNK`) gives them back to the system when they are freed,
+ * instead of leaving them in the malloc arena of the thread that made them. A chunk's pages
+ * cost memory only once written.
+ */
+const MAX_CHUNK = 1 << 25;
+
+/** The first chunk a column asks for to hold chunks of the largest size only: see `MAX_CHUNK`. */
+export const LARGE_CHUNK = MAX_CHUNK;
+/** A row's place: its chunk in the high 7 bits, its offset in the chunk in the low 25. */
+const OFFSET_BITS = 25;
+const OFFSET_MASK = MAX_CHUNK - 1;
+/** Chunks a column can hold: what the high bits of a place number (some 3.5 GiB of rows). */
+const MAX_CHUNKS = 2 ** (32 - OFFSET_BITS);
+
+/** The size of chunk `index` of a column whose first chunk holds `first` bytes. */
+function chunkSize(first: number, index: number): number {
+  return Math.min(MAX_CHUNK, first * 2 ** Math.floor(index / 4));
+}
 
 /** FNV-1a over bytes: cheap, and good enough for keys that are paths. */
 export function hashBytes(bytes: Uint8Array, from: number, to: number): number {
@@ -50,16 +72,24 @@ export interface StringColumnData {
 
 export class StringColumn {
   readonly #shared: boolean;
+  /** Bytes the first chunk holds. */
+  readonly #first: number;
   #chunks: Buffer[] = [];
   /** Bytes used of each chunk but the last, then of the last (`#used`). */
   #ends: number[] = [];
-  /** Bytes used of the last chunk. */
-  #used = CHUNK;
+  /** Bytes used of the last chunk, and the bytes it holds. */
+  #used = 0;
+  #room = 0;
   #places: Uint32Array = new Uint32Array(256);
   #size = 0;
 
-  constructor({ shared = false }: { shared?: boolean } = {}) {
+  /**
+   * `firstChunk`: the bytes of the first chunk (1 MiB), at most `LARGE_CHUNK`; a test asks for
+   * small ones to fill several.
+   */
+  constructor({ shared = false, firstChunk }: { shared?: boolean; firstChunk?: number } = {}) {
     this.#shared = shared;
+    this.#first = Math.min(firstChunk ?? FIRST_CHUNK, MAX_CHUNK);
   }
 
   /** Another thread's column (`toData`), read here without a copy of its bytes. */
@@ -70,7 +100,8 @@ export class StringColumn {
     );
     column.#places = data.places;
     column.#ends = data.ends.slice(0, -1);
-    column.#used = data.ends.at(-1) ?? CHUNK;
+    column.#used = data.ends.at(-1) ?? 0;
+    column.#room = column.#chunks.at(-1)?.length ?? 0;
     column.#size = data.places.length;
     return column;
   }
@@ -92,15 +123,18 @@ export class StringColumn {
   push(value: string): number {
     // At most 3 bytes a UTF-16 unit: check the room cheaply, measure only when it is tight.
     let bytes = value.length * 3;
-    if (this.#used + bytes > CHUNK) bytes = Buffer.byteLength(value);
+    if (this.#used + bytes > this.#room) bytes = Buffer.byteLength(value);
     // A full chunk takes no more rows, an empty one included: a row's place must fit its bits.
-    if (this.#used + bytes > CHUNK || this.#used >= CHUNK) {
-      const size = Math.max(CHUNK, bytes);
+    if (this.#used + bytes > this.#room || this.#used >= this.#room) {
+      if (this.#chunks.length === MAX_CHUNKS)
+        throw new Error(`string column: full (${MAX_CHUNKS} chunks)`);
+      const size = Math.max(chunkSize(this.#first, this.#chunks.length), bytes);
       if (this.#chunks.length > 0) this.#ends.push(this.#used);
       this.#chunks.push(
         this.#shared ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafeSlow(size),
       );
       this.#used = 0;
+      this.#room = size;
     }
     const chunkIndex = this.#chunks.length - 1;
     const chunk = this.#chunks[chunkIndex] as Buffer;

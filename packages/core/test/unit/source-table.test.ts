@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StringColumn } from '../../src/columns/string-column.js';
+import { LARGE_CHUNK, StringColumn } from '../../src/columns/string-column.js';
 import { keyFor, type SourceList } from '../../src/discover/source-list.js';
 import {
   NO_SOURCE,
@@ -52,6 +52,30 @@ describe('StringColumn', () => {
       expect(read.sameRows(1023, 1024)).toBe(false);
     }
     expect(column.toData().ends).toEqual([2 ** 20, 2 + 1023]);
+  });
+
+  it('makes four chunks of a size, each size twice the last, up to 32 MiB', () => {
+    const column = new StringColumn({ firstChunk: 1024 });
+    const values = Array.from(
+      { length: 500 },
+      (_, i) => `${String(i).padStart(4, '0')}${'z'.repeat(96)}`,
+    );
+    for (const value of values) column.push(value);
+    const sizes = column.toData().chunks.map((chunk) => chunk.byteLength);
+    // 10 rows of 100 bytes a 1 KiB chunk, 20 a 2 KiB one, 40 a 4 KiB one, 81 an 8 KiB one.
+    expect(sizes).toEqual([
+      ...[1024, 1024, 1024, 1024],
+      ...[2048, 2048, 2048, 2048],
+      ...[4096, 4096, 4096, 4096],
+      ...[8192, 8192, 8192],
+    ]);
+    values.forEach((value, row) => {
+      expect(column.get(row)).toBe(value);
+    });
+    const large = new StringColumn({ shared: true, firstChunk: LARGE_CHUNK });
+    large.push('blog/post/');
+    expect(large.toData().chunks.map((chunk) => chunk.byteLength)).toEqual([2 ** 25]);
+    expect(new StringColumn({ firstChunk: 2 ** 30 }).push('a')).toBe(0);
   });
 
   it('takes an empty string as its first row', () => {
