@@ -23,7 +23,9 @@ const dist = new URL('../packages/core/dist/', import.meta.url);
 const load = (file) => import(new URL(file, dist).href);
 const { resolveOptions } = await load('options/resolve-options.js');
 const { findPages } = await load('discover/find-pages.js');
-const { scanSources, indexSources } = await load('discover/find-sources.js');
+const { scanSourceRange, indexSources } = await load('discover/find-sources.js');
+const { listSources } = await load('discover/source-list.js');
+const { SourceTable } = await load('discover/source-table.js');
 const { pathRules } = await load('select/exclusions.js');
 const { selectBySource, selectByHead } = await load('select/select-pages.js');
 const { datePages, weighHeadDates } = await load('dates/date-pages.js');
@@ -44,11 +46,16 @@ const options = resolveOptions({
   threads: false,
 });
 
+/**
+ * Bytes of the source list's chunks not written: it takes chunks of 32 MiB, which
+ * `arrayBuffers` counts whole though only the pages written are memory.
+ */
+let unwritten = 0;
 const live = () => {
   gc();
   gc();
   const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
+  return heapUsed + arrayBuffers - unwritten;
 };
 const start = live();
 let last = start;
@@ -65,7 +72,13 @@ const warnings = [];
 const table = await findPages(options, warnings, pathRules(options));
 step('pages found (a table: file, URL)');
 const fields = options.frontmatter ? options.dateFields : null;
-const sources = indexSources(scanSources(options.sources, options.root, fields));
+// What scanSources does, with the list kept here to count its chunks as written.
+const list = listSources(options.sources, options.root);
+const sources = new SourceTable(list);
+sources.fill(scanSourceRange(list, options.sources, fields, 0, list.paths.size));
+indexSources(sources);
+const { chunks, ends } = list.paths.toData();
+unwritten = chunks.reduce((sum, chunk, i) => sum + chunk.byteLength - ends[i], 0);
 step('source index');
 const found = table.order();
 const kept = selectBySource(found, sources, options, warnings);
