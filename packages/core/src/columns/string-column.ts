@@ -13,30 +13,27 @@
 
 /**
  * Bytes the first chunk of a column holds. Four chunks are made of each size, each size twice
- * the last, up to `MAX_CHUNK`; a row never spans two chunks, and one larger than its chunk
+ * the last, up to `LARGE_CHUNK`; a row never spans two chunks, and one larger than its chunk
  * would be gets a chunk of its own.
  */
 const FIRST_CHUNK = 1 << 20;
 /**
  * The largest chunk: 32 MiB, the size from which glibc's malloc always gives a block a mapping
  * of its own (its threshold for that rises with the blocks freed, up to this). A column whose
- * chunks start at this size (`LARGE_CHUNK`) gives them back to the system when they are freed,
- * instead of leaving them in the malloc arena of the thread that made them. A chunk's pages
- * cost memory only once written.
+ * first chunk is this size gives its chunks back to the system when they are freed, instead of
+ * leaving them in the malloc arena of the thread that made them. A chunk's pages cost memory
+ * only once written.
  */
-const MAX_CHUNK = 1 << 25;
-
-/** The first chunk a column asks for to hold chunks of the largest size only: see `MAX_CHUNK`. */
-export const LARGE_CHUNK = MAX_CHUNK;
+export const LARGE_CHUNK = 1 << 25;
 /** A row's place: its chunk in the high 7 bits, its offset in the chunk in the low 25. */
 const OFFSET_BITS = 25;
-const OFFSET_MASK = MAX_CHUNK - 1;
+const OFFSET_MASK = LARGE_CHUNK - 1;
 /** Chunks a column can hold: what the high bits of a place number (some 3.5 GiB of rows). */
 const MAX_CHUNKS = 2 ** (32 - OFFSET_BITS);
 
 /** The size of chunk `index` of a column whose first chunk holds `first` bytes. */
 function chunkSize(first: number, index: number): number {
-  return Math.min(MAX_CHUNK, first * 2 ** Math.floor(index / 4));
+  return Math.min(LARGE_CHUNK, first * 2 ** Math.floor(index / 4));
 }
 
 /** FNV-1a over bytes: cheap, and good enough for keys that are paths. */
@@ -89,7 +86,7 @@ export class StringColumn {
    */
   constructor({ shared = false, firstChunk }: { shared?: boolean; firstChunk?: number } = {}) {
     this.#shared = shared;
-    this.#first = Math.min(firstChunk ?? FIRST_CHUNK, MAX_CHUNK);
+    this.#first = Math.min(firstChunk ?? FIRST_CHUNK, LARGE_CHUNK);
   }
 
   /** Another thread's column (`toData`), read here without a copy of its bytes. */
