@@ -5,11 +5,13 @@
  *
  * The walk is synchronous on purpose: it runs when a build has just written the tree, so every
  * entry is in the page cache, and one `readdir` per folder with file types from the directory
- * entries (no `stat`, no `realpath` but for symlinks) is the physical floor. Async calls here
- * cost a thread-pool round trip per folder and made the walk several times slower.
+ * entries (no `stat` of a file, no `realpath` but for symlinks) is the physical floor; the one
+ * `stat` of each folder tells a large one, read a batch at a time (`read-folder.ts`). Async
+ * calls here cost a thread-pool round trip per folder and made the walk several times slower.
  */
-import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { fileRouteKey } from '../url/map-file.js';
+import { type FolderEntries, KIND, readFolder } from './read-folder.js';
 
 export interface WalkProblem {
   path: string;
@@ -30,6 +32,8 @@ export interface WalkOptions {
   boundary?: string;
   /** Takes each file as it is found, instead of a list of them all (`files` is then empty). */
   onFile?: (relPath: string) => void;
+  /** Read every folder as a large one, a batch at a time (`readFolder`): for tests. */
+  largeFolders?: boolean;
 }
 
 /** Whether the real path `real` is `folder` or inside it. */
@@ -92,27 +96,27 @@ export function walkFiles(
       if (walkedInPlace(real)) return;
       linked.add(real);
     }
-    let entries: Dirent[];
+    let entries: FolderEntries;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = readFolder(dir, options.largeFolders);
     } catch (error) {
       problems.push({ path: rel || '.', message: (error as Error).message });
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const name = entry.name;
+    for (let index = 0; index < entries.length; index++) {
+      const name = entries.name(index);
       if (depth >= 0) {
         place.length = depth;
         place.push(name);
       }
       const relPath = rel ? `${rel}/${name}` : name;
-      if (entry.isFile()) {
+      const kind = entries.kind(index);
+      if (kind === KIND.file) {
         if (options.accept(name)) take(relPath);
-      } else if (entry.isDirectory()) {
+      } else if (kind === KIND.folder) {
         if (!options.skipDir?.(name))
           walk(`${dir}/${name}`, `${real}/${name}`, relPath, depth < 0 ? -1 : depth + 1);
-      } else if (entry.isSymbolicLink()) {
+      } else if (kind === KIND.symlink) {
         const full = `${dir}/${name}`;
         try {
           const target = statSync(full);

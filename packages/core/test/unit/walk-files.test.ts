@@ -120,11 +120,14 @@ describe('walkFiles', () => {
         };
         const root = join(base, 'site');
         const expected = walkNotingEvery(root, options);
-        const got = walkFiles(root, options);
-        expect(got.files, `seed ${seed}`).toEqual(expected.files);
-        expect(
-          got.problems.map(({ path, outside }) => ({ path, ...(outside ? { outside } : {}) })),
-        ).toEqual(expected.problems);
+        // Each folder read whole, then each read a batch at a time as a large folder is.
+        for (const largeFolders of [false, true]) {
+          const got = walkFiles(root, { ...options, largeFolders });
+          expect(got.files, `seed ${seed}`).toEqual(expected.files);
+          expect(
+            got.problems.map(({ path, outside }) => ({ path, ...(outside ? { outside } : {}) })),
+          ).toEqual(expected.problems);
+        }
         links += expected.files.filter((f) => f.includes('link')).length;
       }
     }
