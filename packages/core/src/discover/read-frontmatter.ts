@@ -8,9 +8,7 @@
  *   in, so a local date-time keeps no invented zone;
  * - a JSON object that opens the file and closes with `}` alone on a line (Hugo).
  */
-import matter from 'gray-matter';
-import yaml from 'js-yaml';
-import { parse as parseToml, TomlDate, TomlError } from 'smol-toml';
+import { grayMatter, jsYaml, smolToml } from '../dependencies.js';
 import { readPrefix } from './read-prefix.js';
 
 /** A frontmatter block larger than this is treated as unterminated. */
@@ -32,7 +30,8 @@ const FORMATS: ReadonlyArray<{ format: Format; opening: RegExp; closing: RegExp 
 
 const MATTER_OPTIONS = {
   engines: {
-    yaml: (text: string) => (yaml.load(text, { schema: yaml.CORE_SCHEMA }) ?? {}) as object,
+    yaml: (text: string) =>
+      (jsYaml().load(text, { schema: jsYaml().CORE_SCHEMA }) ?? {}) as object,
   },
 };
 
@@ -60,7 +59,7 @@ export function frontmatterBlock(text: string): string | null {
 
 /** TOML dates as the text they were written in (`2024-01-05`, `2024-01-05T10:00:00.000`). */
 function tomlDatesAsText(value: unknown, depth = 0): unknown {
-  if (value instanceof TomlDate) return value.toISOString();
+  if (value instanceof smolToml().TomlDate) return value.toISOString();
   if (depth < 2 && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = tomlDatesAsText(v, depth + 1);
@@ -70,12 +69,12 @@ function tomlDatesAsText(value: unknown, depth = 0): unknown {
 }
 
 function parseBlock(format: Format, block: string): unknown {
-  if (format === 'YAML') return matter(block, MATTER_OPTIONS).data as unknown;
+  if (format === 'YAML') return grayMatter()(block, MATTER_OPTIONS).data as unknown;
   const body = block
     .replace(format === 'TOML' ? TOML_OPENING : /^\uFEFF?/, '')
     .replace(format === 'TOML' ? TOML_CLOSING : /$^/, '');
   if (format === 'JSON') return JSON.parse(body) as unknown;
-  return tomlDatesAsText(parseToml(body));
+  return tomlDatesAsText(smolToml().parse(body));
 }
 
 /** The line in the file of an error's mark, for each parser's way of saying it. */
@@ -84,7 +83,7 @@ function errorLine(format: Format, error: unknown): number | undefined {
     const mark = (error as { mark?: { line?: number } }).mark;
     return mark?.line !== undefined ? mark.line + 2 : undefined;
   }
-  if (format === 'TOML' && error instanceof TomlError) return error.line + 1;
+  if (format === 'TOML' && error instanceof smolToml().TomlError) return error.line + 1;
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * never with regexes.
  */
 
-import { Parser } from 'htmlparser2';
+import { htmlparser2 } from '../dependencies.js';
 import { readPrefixOf } from './read-prefix.js';
 
 /** What a page's head says about its place in a sitemap. */
@@ -67,7 +67,7 @@ export function parseHead(html: string): HeadInfo {
   const info: HeadInfo = { robots: [], alternates: [] };
   let jsonLd: string | null = null;
   let ld: { modified?: string; published?: string } = {};
-  const parser = new Parser(
+  const parser = new (htmlparser2().Parser)(
     {
       ontext(text) {
         if (jsonLd !== null && jsonLd.length < JSON_LD_CAP) jsonLd += text;

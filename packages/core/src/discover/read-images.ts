@@ -22,7 +22,8 @@
  * cache; the cost is the parse, measured in bench/ (`images` row).
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { Parser } from 'htmlparser2';
+import type { Parser } from 'htmlparser2';
+import { htmlparser2 } from '../dependencies.js';
 import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from '../limits.js';
 import { encodeUrl } from '../url/encode.js';
 
@@ -116,7 +117,7 @@ export class ImageCollector {
 
   constructor(rules: ImageRules) {
     this.#rules = rules;
-    this.#tags = new Parser(
+    this.#tags = new (htmlparser2().Parser)(
       { onopentag: (name, attrs) => this.#open(name, attrs) },
       { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
     );

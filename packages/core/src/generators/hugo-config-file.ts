@@ -7,8 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import yaml from 'js-yaml';
-import { parse as parseToml } from 'smol-toml';
+import { jsYaml, smolToml } from '../dependencies.js';
 import { lowerKeys } from './hugo-settings.js';
 
 const EXTENSIONS = ['toml', 'yaml', 'yml', 'json'] as const;
@@ -57,10 +56,10 @@ function isDirectory(path: string): boolean {
 function parseConfig(path: string): Record<string, unknown> {
   const text = readFileSync(path, 'utf8');
   const data = path.endsWith('.toml')
-    ? parseToml(text)
+    ? smolToml().parse(text)
     : path.endsWith('.json')
       ? JSON.parse(text)
-      : yaml.load(text);
+      : jsYaml().load(text);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return {};
   return lowerKeys(data) as Record<string, unknown>;
 }

@@ -6,8 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import yaml from 'js-yaml';
-import { parse as parseToml } from 'smol-toml';
+import { jsYaml, smolToml } from '../dependencies.js';
 
 /** The config files Jekyll reads when given none, in the order it looks for them. */
 export const JEKYLL_CONFIG_FILES = ['_config.yml', '_config.yaml', '_config.toml'] as const;
@@ -39,7 +38,7 @@ const text = (value: unknown): string | undefined =>
  */
 export async function readJekyllConfig(root: string, file: string): Promise<JekyllConfig> {
   const raw = await readFile(join(root, file), 'utf8');
-  const data = file.endsWith('.toml') ? parseToml(raw) : yaml.load(raw);
+  const data = file.endsWith('.toml') ? smolToml().parse(raw) : jsYaml().load(raw);
   const values = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   const url = text(values.url);
   const baseurl = text(values.baseurl);

@@ -9,7 +9,7 @@
  * `indexNowTuning.timeoutMs` and all of them `indexNowTuning.deployedBudgetMs`. XML goes through
  * saxes, which expands no external entity. Never throws: a failure is an outcome naming the URL.
  */
-import { SaxesParser } from 'saxes';
+import { saxes as saxesLibrary } from '../dependencies.js';
 import { CURRENT_MAX_BYTES_PER_SITEMAP } from '../limits.js';
 import { failure, indexNowTuning } from './send.js';
 import type { UrlState } from './state.js';
@@ -58,7 +58,7 @@ class ReadFailure extends Error {
  */
 class LocReader {
   root: Root | undefined;
-  private readonly saxes = new SaxesParser({ xmlns: true });
+  private readonly saxes = new (saxesLibrary().SaxesParser)({ xmlns: true });
   private depth = 0;
   private ns = '';
   private field: 'loc' | 'lastmod' | null = null;

@@ -23,7 +23,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from '../dependencies.js';
 import type { HeadInfo } from '../discover/read-head.js';
 import { MAX_URL_LENGTH } from '../limits.js';
 import type { HeadRules } from '../options/option-parts.js';
@@ -36,7 +36,7 @@ import { quoted } from '../url/shorten.js';
 /** A test of a route key (`/blog/post`) against globs, or null when there are none. */
 function matcher(globs: readonly string[]): ((path: string) => boolean) | null {
   if (globs.length === 0) return null;
-  const match = picomatch(
+  const match = picomatch()(
     globs.map((g) => (g.startsWith('/') ? g : `/${g}`).replace(/(.)\/$/, '$1')),
     { dot: true },
   );

@@ -5,7 +5,8 @@
  * bounded by the entries and findings not yet taken (and by the caps of bounds.ts). Pure.
  */
 
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import type { SaxesTagNS } from 'saxes';
+import { saxes as saxesLibrary } from '../dependencies.js';
 import { SITEMAP_NS } from '../limits.js';
 import { clip } from '../url/shorten.js';
 import { MAX_EXTENSION_NAMES } from './bounds.js';
@@ -49,7 +50,7 @@ export class SitemapParser {
    */
   readonly spans = new LineSpans();
 
-  private readonly saxes = new SaxesParser({ xmlns: true, position: true });
+  private readonly saxes = new (saxesLibrary().SaxesParser)({ xmlns: true, position: true });
   private entries: ParsedEntry[] = [];
   private findings: ParseFinding[] = [];
   private ns = SITEMAP_NS;

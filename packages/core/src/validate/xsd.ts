@@ -11,7 +11,8 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import type { XMLFileInfo } from 'xmllint-wasm';
+import { xmllintWasm } from '../dependencies.js';
 import { SITEMAP_NS, XHTML_NS } from '../limits.js';
 import { clip } from '../url/shorten.js';
 import type { RootKind } from './parse-sitemap.js';
@@ -137,6 +138,7 @@ function* linesOf(text: string): Generator<string> {
 }
 
 async function validateBatch(set: SchemaSet, jobs: XsdJob[], onError: OnError) {
+  const { validateXML, memoryPages } = xmllintWasm();
   const result = await validateXML({
     xml: jobs.map((job) => ({ fileName: `sk-${job.id}.xml`, contents: job.xml })),
     schema: [set.schema],
