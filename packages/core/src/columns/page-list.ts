@@ -8,6 +8,7 @@
  * V8's young generation to its largest (the memory a run keeps however little it holds).
  */
 import type { PageTable, PageView } from './page-table.js';
+import { sortRows } from './sort-rows.js';
 import { grown } from './string-column.js';
 
 export class PageList implements Iterable<PageView> {
@@ -84,7 +85,7 @@ export class PageList implements Iterable<PageView> {
     const places = new Uint32Array(rows.length);
     for (let i = 0; i < places.length; i++) places[i] = i;
     const table = this.table;
-    places.sort((a, b) => table.compareUrls(rows[a] as number, rows[b] as number) || a - b);
+    sortRows(places, (a, b) => table.compareUrls(rows[a] as number, rows[b] as number));
     this.#rows = Uint32Array.from(places, (place) => rows[place] as number);
   }
 }

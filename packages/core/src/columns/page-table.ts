@@ -23,6 +23,7 @@ import type {
 } from '../types.js';
 import { naturalCompare, naturalCompareBytes } from '../url/natural-compare.js';
 import { PageList } from './page-list.js';
+import { sortRows } from './sort-rows.js';
 import { grown, StringColumn } from './string-column.js';
 
 /** A field with no value. */
@@ -502,7 +503,7 @@ export class PageTable {
   order(): PageList {
     const rows = new Uint32Array(this.#size);
     for (let row = 0; row < rows.length; row++) rows[row] = row;
-    rows.sort((a, b) => this.#url.compare(a, b) || compareFiles(this.#file, a, b));
+    sortRows(rows, (a, b) => this.#url.compare(a, b) || compareFiles(this.#file, a, b));
     return new PageList(this, rows);
   }
 

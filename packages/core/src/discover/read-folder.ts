@@ -15,6 +15,7 @@
  * ordinary way: the same entries, more memory.
  */
 import { type Dirent, opendirSync, readdirSync, statSync } from 'node:fs';
+import { sortRows } from '../columns/sort-rows.js';
 
 /** What an entry is, as its directory entry says (a symlink is not followed). */
 export const KIND = { other: 0, file: 1, folder: 2, symlink: 3 } as const;
@@ -100,7 +101,7 @@ function readInBatches(dir: string): FolderEntries {
   const nameOf = (row: number) => bytes.toString('utf8', start(row), ends[row]);
   const order = new Uint32Array(count);
   for (let row = 0; row < count; row++) order[row] = row;
-  order.sort((a, b) => {
+  sortRows(order, (a, b) => {
     const aFrom = start(a);
     const bFrom = start(b);
     const aLength = (ends[a] as number) - aFrom;

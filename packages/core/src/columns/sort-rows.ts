@@ -1,0 +1,87 @@
+/**
+ * Sorts row numbers in place, stably, with one scratch array of their size off the JS heap.
+ *
+ * Why not `Uint32Array.prototype.sort(compare)`: with a comparator, V8 copies the array into two
+ * arrays of the JS heap (8 bytes an element each), and sorts those. For a million rows that is
+ * 16 MB born in the young generation and surviving it, which V8 answers by doubling the young
+ * generation, memory a build then keeps to its end (measured at 1,000,000 pages: 16 MB promoted
+ * at the sort of the pages, new space 16 -> 32 MB). Here the scratch is a typed array, 4 bytes an
+ * element, freed with it.
+ */
+
+/** Runs of this many rows are sorted by insertion before they are merged. */
+const RUN = 24;
+
+/**
+ * Sorts `rows` in place by `compare` (negative: a first); rows that compare equal keep their
+ * order.
+ * @example const rows = Uint32Array.of(2, 0, 1); sortRows(rows, (a, b) => a - b) // rows: 0, 1, 2
+ */
+export function sortRows(rows: Uint32Array, compare: (a: number, b: number) => number): void {
+  const length = rows.length;
+  for (let from = 0; from < length; from += RUN)
+    insertionSort(rows, from, Math.min(from + RUN, length), compare);
+  if (length <= RUN) return;
+  let source: Uint32Array = rows;
+  let target: Uint32Array = new Uint32Array(length);
+  for (let width = RUN; width < length; width *= 2) {
+    for (let from = 0; from < length; from += 2 * width) {
+      const middle = Math.min(from + width, length);
+      const end = Math.min(from + 2 * width, length);
+      merge(source, target, from, middle, end, compare);
+    }
+    const last = source;
+    source = target;
+    target = last;
+  }
+  if (source !== rows) rows.set(source);
+}
+
+function insertionSort(
+  rows: Uint32Array,
+  from: number,
+  to: number,
+  compare: (a: number, b: number) => number,
+): void {
+  for (let i = from + 1; i < to; i++) {
+    const row = rows[i] as number;
+    let j = i - 1;
+    while (j >= from && compare(rows[j] as number, row) > 0) {
+      rows[j + 1] = rows[j] as number;
+      j--;
+    }
+    rows[j + 1] = row;
+  }
+}
+
+/** Merges the sorted `source[from, middle)` and `source[middle, end)` into `target[from, end)`. */
+function merge(
+  source: Uint32Array,
+  target: Uint32Array,
+  from: number,
+  middle: number,
+  end: number,
+  compare: (a: number, b: number) => number,
+): void {
+  let left = from;
+  let right = middle;
+  let at = from;
+  // Already in order (a run sorted before, or a site's pages found in URL order): one copy.
+  if (middle >= end || compare(source[middle - 1] as number, source[middle] as number) <= 0) {
+    target.set(source.subarray(from, end), from);
+    return;
+  }
+  while (left < middle && right < end) {
+    const a = source[left] as number;
+    const b = source[right] as number;
+    if (compare(a, b) <= 0) {
+      target[at++] = a;
+      left++;
+    } else {
+      target[at++] = b;
+      right++;
+    }
+  }
+  if (left < middle) target.set(source.subarray(left, middle), at);
+  else if (right < end) target.set(source.subarray(right, end), at);
+}
