@@ -1,16 +1,17 @@
 /**
- * The pages of a build, kept off the JS heap: their files, URLs, sources and lastmods as UTF-8
- * bytes in string columns, what they say in few words (why a page is out, where its date came
- * from, its changefreq and priority, the sitemap it landed in) as one-byte codes, and what few
- * pages have (alternates, images, a detail, the dates weighed) by row.
+ * The pages of a build, kept off the JS heap: their files, URLs and sources as UTF-8 bytes in
+ * string columns, their lastmods as numbers (`lastmod-column.ts`), what they say in few words
+ * (why a page is out, where its date came from, its changefreq and priority, the sitemap it
+ * landed in) as one-byte codes, and what few pages have (alternates, images, a detail, the
+ * dates weighed) by row.
  *
  * The stages see a page through a `PageView`: an object of one field, its row, whose
  * `PageRecord` fields read and write the columns. A million pages cost a million small objects
  * and their bytes, not a million records of five or six strings each (every string with its
  * header, and V8's young generation sized by how many survive).
  *
- * Columns are appended to and never changed: a field set again (a URL its canonical link
- * renames, a lastmod a listing page takes from its children) points its row at the new bytes.
+ * String columns are appended to and never changed: a field set again (a URL its canonical
+ * link renames) points its row at the new bytes.
  * `order` sorts pages by URL over the bytes, without reading them back as strings.
  */
 import type {
@@ -22,6 +23,7 @@ import type {
   PageRecord,
 } from '../types.js';
 import { naturalCompare, naturalCompareBytes } from '../url/natural-compare.js';
+import { LastmodColumn } from './lastmod-column.js';
 import { PageList } from './page-list.js';
 import { sortRows } from './sort-rows.js';
 import { grown, StringColumn } from './string-column.js';
@@ -294,7 +296,7 @@ export class PageTable {
   readonly #file: FileField;
   readonly #url: StringField;
   readonly #source = new StringField();
-  readonly #lastmod = new StringField();
+  readonly #lastmod = new LastmodColumn();
   readonly #from = new CodeField<LastmodProvenance>();
   readonly #excluded = new CodeField<ExclusionReason>();
   readonly #changefreq = new CodeField<ChangeFreq>();

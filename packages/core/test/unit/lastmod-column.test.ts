@@ -1,0 +1,88 @@
+/**
+ * Lastmods kept as numbers come back as the same text: held to `formatDate` (the form the core
+ * writes) on random instants from year 1 to 9999, days and times; any other text is kept as it
+ * is.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeLastmod, encodeLastmod, LastmodColumn } from '../../src/columns/lastmod-column.js';
+import { formatDate, parseLastmod } from '../../src/dates/w3c-datetime.js';
+
+describe('LastmodColumn', () => {
+  it('gives back every lastmod formatDate writes, day or instant', () => {
+    let state = 11;
+    const next = () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x7fffffff;
+    };
+    // Date.UTC takes years 0-99 for 1900-1999: year 1 is set apart.
+    const first = new Date(0).setUTCFullYear(1, 0, 1);
+    const span = Date.UTC(9999, 11, 31, 23, 59, 59) - first;
+    const column = new LastmodColumn();
+    const written: string[] = [];
+    for (let row = 0; row < 20_000; row++) {
+      let ms = Math.floor(first + next() * span);
+      if (row % 3 === 0) ms -= ((ms % 86_400_000) + 86_400_000) % 86_400_000; // midnight: a day
+      ms -= ((ms % 1000) + 1000) % 1000;
+      const text = formatDate(new Date(ms));
+      written.push(text);
+      expect(decodeLastmod(encodeLastmod(text)), text).toBe(text);
+      column.set(row, text);
+    }
+    written.forEach((text, row) => {
+      expect(column.get(row)).toBe(text);
+    });
+    expect(written.some((t) => t.length === 10)).toBe(true);
+    expect(written.some((t) => t.length === 20)).toBe(true);
+    expect(written.some((t) => t < '1000')).toBe(true);
+  });
+
+  it('keeps as text what is not in the two forms or names no real day or time', () => {
+    const column = new LastmodColumn();
+    const odd = [
+      '2024-02-30',
+      '2023-02-29',
+      '2024-13-01',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T10:60:00Z',
+      '2024-01-01T10:00:60Z',
+      '2024-01-01T10:00:00+02:00',
+      '2024-01-01T10:00:00.5Z',
+      '0000-01-01',
+      '2024-1-01',
+      'yesterday',
+      '',
+    ];
+    odd.forEach((text, row) => {
+      expect(encodeLastmod(text), text).toBeNaN();
+      column.set(row, text);
+    });
+    odd.forEach((text, row) => {
+      expect(column.get(row)).toBe(text);
+    });
+    expect(encodeLastmod('2024-02-29')).not.toBeNaN();
+    // Set again, to a number, to nothing.
+    column.set(0, '2024-02-29');
+    column.set(1, undefined);
+    expect(column.get(0)).toBe('2024-02-29');
+    expect(column.get(1)).toBeUndefined();
+    expect(column.get(500)).toBeUndefined();
+  });
+
+  it('gives back what parseLastmod makes of what authors write', () => {
+    const column = new LastmodColumn();
+    const inputs = [
+      '2024-01-05',
+      '2024-01-05T10:00:00+02:00',
+      'Jul 08 2022',
+      '2021-03-04T10:15:00Z',
+      '1999-12-31T23:59:59-01:00',
+    ];
+    inputs.forEach((input, row) => {
+      const parsed = parseLastmod(input);
+      if (!parsed.ok) throw new Error(input);
+      expect(encodeLastmod(parsed.value), parsed.value).not.toBeNaN();
+      column.set(row, parsed.value);
+      expect(column.get(row)).toBe(parsed.value);
+    });
+  });
+});
