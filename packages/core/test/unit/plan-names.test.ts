@@ -35,7 +35,9 @@ async function plan(
   const outDir = await mkdtemp(join(tmpdir(), 'sitemapkit-plan-'));
   const resolved = resolveOptions({ site: SITE, outDir, ...options });
   const files: PlannedFile[] = [];
-  for await (const file of planFiles(groups, resolved)) files.push(file);
+  // A sitemap's XML is good until the next file is asked for: each is copied to be kept.
+  for await (const file of planFiles(groups, resolved))
+    files.push({ ...file, xml: Buffer.from(file.xml) });
   return { files, outDir };
 }
 
