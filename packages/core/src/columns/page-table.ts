@@ -66,7 +66,10 @@ class Codes<T> {
 class StringField {
   readonly column: StringColumn;
   readonly #prefix: string;
-  /** Row -> its column row << 1, | 1 when kept without the prefix; `NONE` when unset. */
+  /**
+   * Row -> its column row << 1, | 1 when kept without the prefix; `NONE` when unset, as is every
+   * row past its end (a field most pages leave unset costs them nothing).
+   */
   #places: Int32Array | null;
 
   constructor({
@@ -76,7 +79,7 @@ class StringField {
   }: { prefix?: string; direct?: boolean; shared?: boolean } = {}) {
     // A prefix ending in a digit could join a digit run of the rest: natural order would differ.
     this.#prefix = /[0-9]$/.test(prefix) ? '' : prefix;
-    this.#places = direct ? null : new Int32Array(256);
+    this.#places = direct ? null : new Int32Array(256).fill(NONE);
     this.column = new StringColumn({ shared });
   }
 
@@ -87,7 +90,7 @@ class StringField {
 
   /** Row `row`'s place: its column row << 1, | 1 when kept without the prefix; `NONE` when unset. */
   place(row: number): number {
-    return this.#places === null ? row << 1 : (this.#places[row] as number);
+    return this.#places === null ? row << 1 : (this.#places[row] ?? NONE);
   }
 
   /** What values are kept without, when they start with it. */
@@ -98,7 +101,7 @@ class StringField {
   get(row: number): string | undefined {
     const places = this.#places;
     if (places === null) return this.#prefix + this.column.get(row);
-    const place = places[row] as number;
+    const place = places[row] ?? NONE;
     if (place === NONE) return undefined;
     const value = this.column.get(place >> 1);
     return place & 1 ? this.#prefix + value : value;
@@ -113,19 +116,25 @@ class StringField {
       }
       this.#placeEveryRow();
     }
-    const places = grown(this.#places as Int32Array, row + 1);
-    this.#places = places;
-    if (value == null) places[row] = NONE;
-    else {
-      const at = this.column.push(cut ? value.slice(this.#prefix.length) : value);
-      places[row] = (at << 1) | (cut ? 1 : 0);
+    let places = this.#places as Int32Array;
+    if (value == null) {
+      if (row < places.length) places[row] = NONE;
+      return;
     }
+    if (row >= places.length) {
+      const length = places.length;
+      places = grown(places, row + 1);
+      places.fill(NONE, length);
+      this.#places = places;
+    }
+    const at = this.column.push(cut ? value.slice(this.#prefix.length) : value);
+    places[row] = (at << 1) | (cut ? 1 : 0);
   }
 
   /** Leaves direct mode: every row so far is its own column row. */
   #placeEveryRow(): void {
     const size = this.column.size;
-    const places = new Int32Array(Math.max(256, size * 2));
+    const places = new Int32Array(Math.max(256, size * 2)).fill(NONE);
     const flag = this.#prefix === '' ? 0 : 1;
     for (let row = 0; row < size; row++) places[row] = (row << 1) | flag;
     this.#places = places;
@@ -133,7 +142,7 @@ class StringField {
 
   /** Whether row `row` has a value. */
   has(row: number): boolean {
-    return this.#places === null || this.#places[row] !== NONE;
+    return this.#places === null || (this.#places[row] ?? NONE) !== NONE;
   }
 
   /**

@@ -48,8 +48,8 @@ function acceptSource(name: string): boolean {
  * same bytes (`SourceListData`).
  */
 export interface SourceList {
-  /** Index into the `sources` option of each file's folder. */
-  folders: Uint32Array;
+  /** Index into the `sources` option of each file's folder (a byte each while they are few). */
+  folders: Uint8Array | Uint16Array | Uint32Array;
   /** Each folder of the `sources` option relative to root, posix: a source's `rel` is made from it. */
   relDirs: string[];
   /** Each folder's route key (`/`, `/blog`): a source's key is made from it. */
@@ -77,7 +77,12 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
   // system when the list is dropped, not into that thread's malloc arena (40-55 MB less peak
   // at 1,000,000 pages with heads read, bench/README.md).
   const paths = new StringColumn({ shared: true, firstChunk: LARGE_CHUNK });
-  let folders = new Uint32Array(256);
+  let folders =
+    sources.length <= 0x100
+      ? new Uint8Array(256)
+      : sources.length <= 0x10000
+        ? new Uint16Array(256)
+        : new Uint32Array(256);
   const problems: string[] = [];
   sources.forEach((source, index) => {
     let isDir = false;
