@@ -26,8 +26,8 @@ function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-/** `YYYY-MM-DD` of day `days` since 1970-01-01. */
-function civilText(days: number): string {
+/** The year, month and day of day `days` since 1970-01-01, into `out`. */
+function civil(days: number, out: Int32Array): void {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
@@ -41,14 +41,34 @@ function civilText(days: number): string {
   const dayOfYear =
     dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const mp = Math.floor((5 * dayOfYear + 2) / 153);
-  const d = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0);
-  return `${String(y).padStart(4, '0')}-${two(m)}-${two(d)}`;
+  out[0] = yearOfEra + era * 400 + (m <= 2 ? 1 : 0);
+  out[1] = m;
+  out[2] = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
 }
 
-function two(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
+const HYPHEN = 0x2d;
+const COLON = 0x3a;
+const ymd = new Int32Array(3);
+
+/** `YYYY-MM-DD` of day `days` since 1970-01-01 (years 0-9999), made as one string. */
+function civilText(days: number): string {
+  civil(days, ymd);
+  const y = ymd[0] as number;
+  const m = ymd[1] as number;
+  const d = ymd[2] as number;
+  return String.fromCharCode(
+    ZERO + (Math.floor(y / 1000) % 10),
+    ZERO + (Math.floor(y / 100) % 10),
+    ZERO + (Math.floor(y / 10) % 10),
+    ZERO + (y % 10),
+    HYPHEN,
+    ZERO + Math.floor(m / 10),
+    ZERO + (m % 10),
+    HYPHEN,
+    ZERO + Math.floor(d / 10),
+    ZERO + (d % 10),
+  );
 }
 
 /** The number `digits` characters of `text` from `at` spell, or -1. */
@@ -75,7 +95,8 @@ export function encodeLastmod(value: string): number {
   if (y < 1 || m < 1 || m > 12 || d < 1 || d > 31) return Number.NaN;
   const days = daysFromCivil(y, m, d);
   // A day past its month's end (`02-30`) comes back as another day: not a real date.
-  if (civilText(days) !== value.slice(0, 10)) return Number.NaN;
+  civil(days, ymd);
+  if (ymd[0] !== y || ymd[1] !== m || ymd[2] !== d) return Number.NaN;
   if (value.length === 10) return days * DAY * 2 + 1;
   if (value[10] !== 'T' || value[13] !== ':' || value[16] !== ':' || value[19] !== 'Z')
     return Number.NaN;
@@ -86,14 +107,49 @@ export function encodeLastmod(value: string): number {
   return (days * DAY + h * 3600 + min * 60 + s) * 2;
 }
 
-/** The text `encodeLastmod` took `code` from. */
+/** The last day written back, and its text: pages of one day are often read one after another. */
+let lastDays = Number.NaN;
+let lastDay = '';
+
+/**
+ * The text `encodeLastmod` took `code` from, made as one string (a lastmod is read back for
+ * every page several times: a template of parts made a string for each part).
+ */
 export function decodeLastmod(code: number): string {
   const seconds = Math.floor(code / 2);
   const days = Math.floor(seconds / DAY);
-  const day = civilText(days);
-  if (code - seconds * 2 === 1) return day;
+  if (days !== lastDays) {
+    lastDay = civilText(days);
+    lastDays = days;
+  }
+  if (code - seconds * 2 === 1) return lastDay;
   const time = seconds - days * DAY;
-  return `${day}T${two(Math.floor(time / 3600))}:${two(Math.floor(time / 60) % 60)}:${two(time % 60)}Z`;
+  const h = Math.floor(time / 3600);
+  const min = Math.floor(time / 60) % 60;
+  const s = time % 60;
+  const day = lastDay;
+  return String.fromCharCode(
+    day.charCodeAt(0),
+    day.charCodeAt(1),
+    day.charCodeAt(2),
+    day.charCodeAt(3),
+    HYPHEN,
+    day.charCodeAt(5),
+    day.charCodeAt(6),
+    HYPHEN,
+    day.charCodeAt(8),
+    day.charCodeAt(9),
+    0x54, // T
+    ZERO + Math.floor(h / 10),
+    ZERO + (h % 10),
+    COLON,
+    ZERO + Math.floor(min / 10),
+    ZERO + (min % 10),
+    COLON,
+    ZERO + Math.floor(s / 10),
+    ZERO + (s % 10),
+    0x5a, // Z
+  );
 }
 
 /** A lastmod per row: a code, or NaN (none, or kept as text in `#text`). */
