@@ -120,8 +120,25 @@ function earliest(value: string): number {
   return dateTime(value) - (value.length === 10 ? EARLIEST_ZONE_MS : 0);
 }
 
-/** Drops evidence dated after `now` (ms), listing what it dropped. */
+/** The date a piece of evidence gives. */
+function valueOf(value: Evidence[keyof Evidence]): string | undefined {
+  return typeof value === 'object' ? value.value : value;
+}
+
+/**
+ * Drops evidence dated after `now` (ms), listing what it dropped. Evidence with nothing in the
+ * future (nearly every page's) is `e` itself: nothing is made for it.
+ */
 function withoutFuture(e: Evidence, now: number, future: Candidate[]): Evidence {
+  let anyFuture = false;
+  for (const key of EVIDENCE_KEYS) {
+    const value = valueOf(e[key]);
+    if (value !== undefined && earliest(value) > now) {
+      anyFuture = true;
+      break;
+    }
+  }
+  if (!anyFuture) return e;
   const kept: Evidence = {};
   for (const key of EVIDENCE_KEYS) {
     const candidate = candidateOf(key, e[key]);
@@ -151,13 +168,10 @@ export function pickLastmod(
     return { value: e.override.value, from: `frontmatter:${e.override.field}`, future };
   let best: Candidate | undefined;
   if (order === null) {
-    for (const c of [
-      field(e.modified),
-      candidate('git', e.git),
-      candidate('html-meta', e.head),
-      candidate('mtime', e.mtime),
-    ])
-      best = newer(best, c);
+    best = field(e.modified);
+    if (e.git !== undefined) best = newer(best, candidate('git', e.git));
+    if (e.head !== undefined) best = newer(best, candidate('html-meta', e.head));
+    if (e.mtime !== undefined) best = newer(best, candidate('mtime', e.mtime));
   } else {
     for (const link of order) {
       best = linkCandidate(e, link);
@@ -165,7 +179,10 @@ export function pickLastmod(
     }
   }
   // The floor: a page is never older than its publication.
-  const floor = newer(field(e.published), candidate('html-meta', e.headPublished));
+  const floor =
+    e.published === undefined && e.headPublished === undefined
+      ? undefined
+      : newer(field(e.published), candidate('html-meta', e.headPublished));
   if (floor && (!best || dateTime(floor.value) > dateTime(best.value))) best = floor;
   return best ? { value: best.value, from: best.from, future } : { from: 'none', future };
 }
