@@ -1,0 +1,77 @@
+/**
+ * A set of strings, each a row, kept off the JS heap: their UTF-8 bytes in a string column and
+ * an open-addressing table of rows by the hash of those bytes. What a stage keys by text for the
+ * whole build (the listing pages above every page, say) then costs no JS string nor map entry
+ * per key, and nothing of it passes through V8's young generation (whose size grows with what
+ * survives it, for the rest of the build).
+ */
+import { grown, hashBytes, StringColumn } from './string-column.js';
+
+export class StringRows {
+  readonly #column = new StringColumn();
+  /** Row + 1 by hash (0: empty); at least twice the rows, so probes stay short. */
+  #slots = new Int32Array(64);
+  /** Each row's hash, so the table grows without reading the rows back. */
+  #hashes = new Uint32Array(64);
+  #scratch = Buffer.allocUnsafe(256);
+  #length = 0;
+  /** The hash of what `#write` last wrote. */
+  #hash = 0;
+
+  get size(): number {
+    return this.#column.size;
+  }
+
+  /** The row of `text`, or -1. */
+  find(text: string): number {
+    const hash = this.#write(text);
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const row = (slots[slot] as number) - 1;
+      if (row < 0) return -1;
+      if (this.#hashes[row] === hash && this.#column.sameBytes(row, this.#scratch, this.#length))
+        return row;
+    }
+  }
+
+  /** The row of `text`, added when it is not there. */
+  add(text: string): number {
+    const found = this.find(text);
+    if (found !== -1) return found;
+    const hash = this.#hash;
+    const row = this.#column.push(text);
+    this.#hashes = grown(this.#hashes, row + 1);
+    this.#hashes[row] = hash;
+    if ((row + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2);
+    else this.#place(row);
+    return row;
+  }
+
+  /** Row `row`, as a string. */
+  get(row: number): string {
+    return this.#column.get(row);
+  }
+
+  /** Writes `text` into the scratch bytes; returns their hash. */
+  #write(text: string): number {
+    if (text.length * 3 > this.#scratch.length)
+      this.#scratch = Buffer.allocUnsafe(Math.max(text.length * 3, this.#scratch.length * 2));
+    this.#length = this.#scratch.write(text, 0, 'utf8');
+    this.#hash = hashBytes(this.#scratch, 0, this.#length);
+    return this.#hash;
+  }
+
+  #place(row: number): void {
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    let slot = (this.#hashes[row] as number) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = row + 1;
+  }
+
+  #rehash(capacity: number): void {
+    this.#slots = new Int32Array(capacity);
+    for (let row = 0; row < this.#column.size; row++) this.#place(row);
+  }
+}
