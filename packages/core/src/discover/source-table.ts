@@ -14,6 +14,7 @@
  * with a key wins.
  */
 import { grown, hashBytes, StringColumn } from '../columns/string-column.js';
+import { StringRows } from '../columns/string-rows.js';
 import type { FieldDate, PageMeta } from '../dates/frontmatter-fields.js';
 import {
   keyFor,
@@ -213,7 +214,11 @@ export class SourceTable {
   readonly #errors = new Map<number, FrontmatterError>();
   /** Row + 1 by the hash of its key (0: empty); made by the first lookup. */
   #slots: Int32Array | null = null;
-  #byLooseKey: Map<string, number> | null = null;
+  /**
+   * The lenient keys that differ from their rows' keys, and each one's row: off the JS heap, as
+   * a site with many non-ASCII paths has one for each (`StringRows`).
+   */
+  #byLooseKey: { keys: StringRows; rows: Int32Array } | null = null;
   readonly #sought = new KeyBytes();
   readonly #seen = new KeyBytes();
   /** What could not be read, one line each. */
@@ -352,7 +357,8 @@ export class SourceTable {
     // Lenient keys matter only for sources whose names a framework would slugify (`My
     // Post.md`): index just those, so a page without a source costs one lookup.
     if (!this.#byLooseKey) {
-      this.#byLooseKey = new Map();
+      const byLoose = { keys: new StringRows(), rows: new Int32Array(16) };
+      this.#byLooseKey = byLoose;
       const own = this.#seen;
       for (let row = 0; row < this.size; row++) {
         if (!this.has(row)) continue;
@@ -360,12 +366,18 @@ export class SourceTable {
         if (looseBytes(own.bytes, own.length)) continue;
         const text = own.bytes.toString('utf8', 0, own.length);
         const loose = looseKey(text);
-        if (loose !== text && !this.#byLooseKey.has(loose)) this.#byLooseKey.set(loose, row);
+        if (loose === text) continue;
+        const at = byLoose.keys.add(loose);
+        // The first row with a lenient key wins.
+        if (at < byLoose.keys.size - 1) continue;
+        byLoose.rows = grown(byLoose.rows, at + 1);
+        byLoose.rows[at] = row;
       }
     }
-    return this.#byLooseKey.size === 0
-      ? NO_SOURCE
-      : (this.#byLooseKey.get(looseKey(key)) ?? NO_SOURCE);
+    const { keys, rows } = this.#byLooseKey;
+    if (keys.size === 0) return NO_SOURCE;
+    const at = keys.find(looseKey(key));
+    return at === -1 ? NO_SOURCE : (rows[at] as number);
   }
 
   #findExact(key: string): number {
