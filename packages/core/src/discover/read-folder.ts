@@ -12,7 +12,9 @@
  *
  * Which folders are large is told by the size of the folder's own file, one `stat`: on ext4,
  * XFS, Btrfs and tmpfs it grows with its entries. Where it does not, a large folder is read the
- * ordinary way: the same entries, more memory.
+ * ordinary way: the same entries, more memory. The walk asks only of the folders near the top
+ * of the tree (`walk-files.ts`), where a site's large folders are (`blog/`, `tags/`,
+ * `en/blog/`): a `stat` of every folder of a million took as long as their `readdir`.
  */
 import { type Dirent, opendirSync, readdirSync, statSync } from 'node:fs';
 import { sortRows } from '../columns/sort-rows.js';
@@ -47,10 +49,10 @@ const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Reads folder `dir`'s entries in name order; throws what `readdirSync` throws. `large`: read it
- * a batch at a time whatever its size (a test's small folder takes the path of a large one).
+ * a batch at a time (`isLargeFolder` tells when; a test's small folder takes that path too).
  */
-export function readFolder(dir: string, large?: boolean): FolderEntries {
-  if (large ?? isLarge(dir)) return readInBatches(dir);
+export function readFolder(dir: string, large: boolean): FolderEntries {
+  if (large) return readInBatches(dir);
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
     compareNames(a.name, b.name),
   );
@@ -61,7 +63,8 @@ export function readFolder(dir: string, large?: boolean): FolderEntries {
   };
 }
 
-function isLarge(dir: string): boolean {
+/** Whether folder `dir` is large by the size of its own file: one `stat`. */
+export function isLargeFolder(dir: string): boolean {
   const stats = statSync(dir, { throwIfNoEntry: false });
   return stats !== undefined && stats.size > LARGE_FOLDER_BYTES;
 }

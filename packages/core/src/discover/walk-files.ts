@@ -5,13 +5,20 @@
  *
  * The walk is synchronous on purpose: it runs when a build has just written the tree, so every
  * entry is in the page cache, and one `readdir` per folder with file types from the directory
- * entries (no `stat` of a file, no `realpath` but for symlinks) is the physical floor; the one
- * `stat` of each folder tells a large one, read a batch at a time (`read-folder.ts`). Async
+ * entries (no `stat` of a file, no `realpath` but for symlinks) is the physical floor; a `stat`
+ * of each folder near the top tells a large one, read a batch at a time (`read-folder.ts`). Async
  * calls here cost a thread-pool round trip per folder and made the walk several times slower.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { fileRouteKey } from '../url/map-file.js';
-import { type FolderEntries, KIND, readFolder } from './read-folder.js';
+import { type FolderEntries, isLargeFolder, KIND, readFolder } from './read-folder.js';
+
+/**
+ * Folders this deep or less, under a folder that was not large, are asked whether they are
+ * large (one `stat` each). Deeper ones, and those under a large one (`blog/<post>/`), are taken
+ * to be small: a site's large folders are near the top of its tree.
+ */
+const LARGE_FOLDER_DEPTH = 2;
 
 export interface WalkProblem {
   path: string;
@@ -32,7 +39,7 @@ export interface WalkOptions {
   boundary?: string;
   /** Takes each file as it is found, instead of a list of them all (`files` is then empty). */
   onFile?: (relPath: string) => void;
-  /** Read every folder as a large one, a batch at a time (`readFolder`): for tests. */
+  /** Read every folder as a large one (true) or as a small one (false): for tests. */
   largeFolders?: boolean;
 }
 
@@ -90,15 +97,19 @@ export function walkFiles(
    * `real` is the folder's real path: known for plain folders, resolved for symlinked ones.
    * `depth`: the folder's depth in the tree, or -1 for one reached through a symlink.
    */
-  function walk(dir: string, real: string, rel: string, depth: number): void {
+  function walk(dir: string, real: string, rel: string, depth: number, underLarge = false): void {
     if (linked.has(real)) return;
     if (depth < 0) {
       if (walkedInPlace(real)) return;
       linked.add(real);
     }
     let entries: FolderEntries;
+    let large = false;
     try {
-      entries = readFolder(dir, options.largeFolders);
+      large =
+        options.largeFolders ??
+        (depth >= 0 && depth <= LARGE_FOLDER_DEPTH && !underLarge && isLargeFolder(dir));
+      entries = readFolder(dir, large);
     } catch (error) {
       problems.push({ path: rel || '.', message: (error as Error).message });
       return;
@@ -115,7 +126,7 @@ export function walkFiles(
         if (options.accept(name)) take(relPath);
       } else if (kind === KIND.folder) {
         if (!options.skipDir?.(name))
-          walk(`${dir}/${name}`, `${real}/${name}`, relPath, depth < 0 ? -1 : depth + 1);
+          walk(`${dir}/${name}`, `${real}/${name}`, relPath, depth < 0 ? -1 : depth + 1, large);
       } else if (kind === KIND.symlink) {
         const full = `${dir}/${name}`;
         try {

@@ -9,7 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KIND, LARGE_FOLDER_BYTES, readFolder } from '../../src/discover/read-folder.js';
+import {
+  isLargeFolder,
+  KIND,
+  LARGE_FOLDER_BYTES,
+  readFolder,
+} from '../../src/discover/read-folder.js';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -38,7 +43,7 @@ function expected(dir: string) {
     }));
 }
 
-function read(dir: string, large?: boolean) {
+function read(dir: string, large = isLargeFolder(dir)) {
   const entries = readFolder(dir, large);
   return Array.from({ length: entries.length }, (_, i) => ({
     name: entries.name(i),
@@ -91,12 +96,14 @@ describe('readFolder', () => {
     expect(read(dir, true)).toEqual(want);
     // On this file system the folder's size tells it is large; where it does not, the folder
     // is read whole, with the same entries.
-    if (statSync(dir).size > LARGE_FOLDER_BYTES) expect(read(dir, false)).toEqual(want);
+    expect(isLargeFolder(dir)).toBe(statSync(dir).size > LARGE_FOLDER_BYTES);
+    expect(read(dir, false)).toEqual(want);
   });
 
   it('throws what readdirSync throws for a folder that is not there', async () => {
     const dir = await folder();
-    expect(() => readFolder(join(dir, 'nothing'))).toThrow(/ENOENT/);
+    expect(() => readFolder(join(dir, 'nothing'), false)).toThrow(/ENOENT/);
+    expect(isLargeFolder(join(dir, 'nothing'))).toBe(false);
     expect(() => readFolder(join(dir, 'nothing'), true)).toThrow(/ENOENT/);
   });
 });

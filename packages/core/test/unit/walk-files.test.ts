@@ -120,9 +120,12 @@ describe('walkFiles', () => {
         };
         const root = join(base, 'site');
         const expected = walkNotingEvery(root, options);
-        // Each folder read whole, then each read a batch at a time as a large folder is.
-        for (const largeFolders of [false, true]) {
-          const got = walkFiles(root, { ...options, largeFolders });
+        // Folders told large by their size, each read whole, each read a batch at a time.
+        for (const largeFolders of [undefined, false, true]) {
+          const got = walkFiles(
+            root,
+            largeFolders === undefined ? options : { ...options, largeFolders },
+          );
           expect(got.files, `seed ${seed}`).toEqual(expected.files);
           expect(
             got.problems.map(({ path, outside }) => ({ path, ...(outside ? { outside } : {}) })),
@@ -133,6 +136,25 @@ describe('walkFiles', () => {
     }
     // The trees do reach folders through links, and list files through them.
     expect(links).toBeGreaterThan(50);
+  }, 60_000);
+
+  it('walks a large folder near the top, read a batch at a time, as the walk that notes every folder does', async () => {
+    const base = await mkdtemp(join(tmpdir(), 'sitemapkit-walk-'));
+    made.push(base);
+    const site = join(base, 'site');
+    // blog/ is large (3,000 folders); en/blog/ is large at depth 2; each post is a folder.
+    for (const section of ['blog', 'en/blog']) {
+      for (let i = 0; i < 3000; i++) {
+        const post = join(site, section, `post-${(i * 7919) % 3000}-${'é'.repeat(i % 3)}`);
+        await mkdir(post, { recursive: true });
+        if (i % 2 === 0) await writeFile(join(post, 'index.html'), '<p>');
+      }
+    }
+    await writeFile(join(site, 'index.html'), '<p>');
+    const options: WalkOptions = { accept: (name) => name.endsWith('.html') };
+    const expected = walkNotingEvery(site, options);
+    expect(expected.files).toHaveLength(3001);
+    expect(walkFiles(site, options).files).toEqual(expected.files);
   }, 60_000);
 
   it('walks a skipped folder through a link to it, and a folder once through two links', async () => {
