@@ -272,6 +272,15 @@ export class SourceTable {
     this.#changed();
   }
 
+  /**
+   * Row `row`'s frontmatter, read on this thread (`scanSourceRange`): taken by row, in any order,
+   * before or after its range's `fill`.
+   */
+  setMeta(row: number, meta: PageMeta): void {
+    this.#metas.set(row, meta);
+    this.#changed();
+  }
+
   /** Appends sources named one by one, after the list's, in their order, and their problems. */
   appendNamed(named: NamedSources): void {
     for (const file of named.files) {

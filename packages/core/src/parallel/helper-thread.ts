@@ -90,17 +90,21 @@ export interface HelperStart extends HelperData {
   parts: MessagePort;
 }
 
-/** One thread's share of the source scan: ranges of `list` claimed from the shared counter. */
+/**
+ * One thread's share of the source scan: ranges of `list` claimed from the shared counter.
+ * `intoTable`: the table of the thread that keeps it, which takes the frontmatter as it is read.
+ */
 export function shareSourceScan(
   list: SourceList,
   data: HelperData,
   take: (part: Part<SourceScan>) => void,
+  intoTable?: SourceTable,
 ): void {
   const { sources, fields, cursor } = data;
   workClaimedRanges(
     new Int32Array(cursor),
     list.paths.size,
-    (from, to) => [scanSourceRange(list, sources, fields, from, to)],
+    (from, to) => [scanSourceRange(list, sources, fields, from, to, intoTable)],
     take,
   );
 }
@@ -229,10 +233,15 @@ export class HelperThread {
     // that comes before the helper's earlier ones are taken waits as JS objects (at 1,000,000
     // sources with frontmatter, most of the scan: 44 MB more old space, and V8's young
     // generation grown to its largest).
-    shareSourceScan(list, this.#data, (part) => {
-      this.takeSourceParts();
-      this.#takeSourcePart(part);
-    });
+    shareSourceScan(
+      list,
+      this.#data,
+      (part) => {
+        this.takeSourceParts();
+        this.#takeSourcePart(part);
+      },
+      table,
+    );
     await this.#next('source-done');
     // Every part was posted before `source-done`, so each is in the port by now.
     this.takeSourceParts();
