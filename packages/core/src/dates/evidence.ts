@@ -121,7 +121,7 @@ function earliest(value: string): number {
 }
 
 /** The date a piece of evidence gives. */
-function valueOf(value: Evidence[keyof Evidence]): string | undefined {
+function dateOf(value: Evidence[keyof Evidence]): string | undefined {
   return typeof value === 'object' ? value.value : value;
 }
 
@@ -132,7 +132,7 @@ function valueOf(value: Evidence[keyof Evidence]): string | undefined {
 function withoutFuture(e: Evidence, now: number, future: Candidate[]): Evidence {
   let anyFuture = false;
   for (const key of EVIDENCE_KEYS) {
-    const value = valueOf(e[key]);
+    const value = dateOf(e[key]);
     if (value !== undefined && earliest(value) > now) {
       anyFuture = true;
       break;
