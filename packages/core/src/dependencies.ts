@@ -23,12 +23,8 @@ function onFirstUse<T>(load: () => T): () => T {
   };
 }
 
-export const htmlparser2 = onFirstUse(
-  () => require('htmlparser2') as typeof import('htmlparser2'),
-);
-export const grayMatter = onFirstUse(
-  () => require('gray-matter') as typeof import('gray-matter'),
-);
+export const htmlparser2 = onFirstUse(() => require('htmlparser2') as typeof import('htmlparser2'));
+export const grayMatter = onFirstUse(() => require('gray-matter') as typeof import('gray-matter'));
 export const jsYaml = onFirstUse(() => require('js-yaml') as typeof import('js-yaml'));
 export const smolToml = onFirstUse(() => require('smol-toml') as typeof import('smol-toml'));
 export const picomatch = onFirstUse(() => require('picomatch') as typeof import('picomatch'));

@@ -30,8 +30,7 @@ const FORMATS: ReadonlyArray<{ format: Format; opening: RegExp; closing: RegExp 
 
 const MATTER_OPTIONS = {
   engines: {
-    yaml: (text: string) =>
-      (jsYaml().load(text, { schema: jsYaml().CORE_SCHEMA }) ?? {}) as object,
+    yaml: (text: string) => (jsYaml().load(text, { schema: jsYaml().CORE_SCHEMA }) ?? {}) as object,
   },
 };
 
