@@ -148,6 +148,8 @@ export function selectBySource(
     }
     kept.push(record);
   }
+  // Each page holds its source's row now: the sources are not looked up by route again.
+  sources.releaseIndex();
   return kept;
 }
 
