@@ -86,6 +86,9 @@ export class PageList implements Iterable<PageView> {
     for (let i = 0; i < places.length; i++) places[i] = i;
     const table = this.table;
     sortRows(places, (a, b) => table.compareUrls(rows[a] as number, rows[b] as number));
-    this.#rows = Uint32Array.from(places, (place) => rows[place] as number);
+    // A loop, not `Uint32Array.from(places, map)`: that gathers the values in a JS array first.
+    const sorted = new Uint32Array(places.length);
+    for (let i = 0; i < places.length; i++) sorted[i] = rows[places[i] as number] as number;
+    this.#rows = sorted;
   }
 }

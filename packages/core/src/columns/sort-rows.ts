@@ -68,7 +68,7 @@ function merge(
   let at = from;
   // Already in order (a run sorted before, or a site's pages found in URL order): one copy.
   if (middle >= end || compare(source[middle - 1] as number, source[middle] as number) <= 0) {
-    target.set(source.subarray(from, end), from);
+    copy(source, from, end, target, from);
     return;
   }
   while (left < middle && right < end) {
@@ -82,6 +82,20 @@ function merge(
       right++;
     }
   }
-  if (left < middle) target.set(source.subarray(left, middle), at);
-  else if (right < end) target.set(source.subarray(right, end), at);
+  if (left < middle) copy(source, left, middle, target, at);
+  else if (right < end) copy(source, right, end, target, at);
+}
+
+/**
+ * Copies `source[from, to)` into `target` from `at`. A loop, not `set(subarray())`: a view made
+ * per merge, some 80,000 at a million rows, outlived the young generation.
+ */
+function copy(
+  source: Uint32Array,
+  from: number,
+  to: number,
+  target: Uint32Array,
+  at: number,
+): void {
+  for (let i = from; i < to; i++) target[at++] = source[i] as number;
 }

@@ -13,7 +13,8 @@ export const WINDOW_MS = 10_000;
 
 export function mtimesAreMeaningful(times: ArrayLike<number>): boolean {
   if (times.length < MIN_FILES) return true;
-  const sorted = Float64Array.from(times).sort();
+  // A typed array is copied as it is (`from` would go through its iterator).
+  const sorted = (times instanceof Float64Array ? times.slice() : Float64Array.from(times)).sort();
   const needed = Math.ceil(sorted.length * MIN_SHARE);
   let start = 0;
   for (let end = 0; end < sorted.length; end++) {
