@@ -113,7 +113,9 @@ let lastDay = '';
 
 /**
  * The text `encodeLastmod` took `code` from, made as one string (a lastmod is read back for
- * every page several times: a template of parts made a string for each part).
+ * every page several times: a template of parts made a string for each part). The codes are
+ * written out as arguments, as in `civilText`, not filled into an array and applied: that took
+ * 2.5 times as long (113 against 45 ns a lastmod).
  */
 export function decodeLastmod(code: number): string {
   const seconds = Math.floor(code / 2);

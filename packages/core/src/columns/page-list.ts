@@ -81,14 +81,9 @@ export class PageList implements Iterable<PageView> {
 
   /** Sorts the pages by URL in natural order, over their bytes; pages at one URL keep their order. */
   sortByUrl(): void {
-    const rows = this.rows;
-    const places = new Uint32Array(rows.length);
-    for (let i = 0; i < places.length; i++) places[i] = i;
+    const rows = this.#rows.slice(0, this.#length);
     const table = this.table;
-    sortRows(places, (a, b) => table.compareUrls(rows[a] as number, rows[b] as number));
-    // A loop, not `Uint32Array.from(places, map)`: that gathers the values in a JS array first.
-    const sorted = new Uint32Array(places.length);
-    for (let i = 0; i < places.length; i++) sorted[i] = rows[places[i] as number] as number;
-    this.#rows = sorted;
+    sortRows(rows, (a, b) => table.compareUrls(a, b));
+    this.#rows = rows;
   }
 }

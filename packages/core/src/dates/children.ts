@@ -7,7 +7,7 @@
  * its template. With locales (`i18n`), a locale's pages date only that locale's listing pages:
  * the home page is not dated by a translation's change.
  */
-import { decodeLastmod, encodeLastmod } from '../columns/lastmod-column.js';
+import { LastmodColumn } from '../columns/lastmod-column.js';
 import { grown } from '../columns/string-column.js';
 import { StringRows } from '../columns/string-rows.js';
 import type { PageRecord } from '../types.js';
@@ -18,15 +18,14 @@ const FINAL = 'frontmatter:sitemap.lastmod';
 
 /**
  * The newest date under each node of the URL tree, kept off the JS heap: a node is a row of a
- * string set, its date a time and the lastmod's number (`lastmod-column.ts`; a lastmod in another
- * form is kept as text). The listing pages of a million pages made a map of strings and objects
- * that outlived V8's young generation and made it double (16 MB more memory for the build).
+ * string set, its date a time and a lastmod column's row. The listing pages of a million pages
+ * made a map of strings and objects that outlived V8's young generation and made it double (16
+ * MB more memory for the build).
  */
 class NewestByNode {
   readonly #nodes = new StringRows();
   #times = new Float64Array(64);
-  #codes = new Float64Array(64);
-  readonly #text = new Map<number, string>();
+  readonly #values = new LastmodColumn();
 
   get size(): number {
     return this.#nodes.size;
@@ -42,20 +41,14 @@ class NewestByNode {
   get(node: string): { value: string; time: number } | undefined {
     const row = this.#nodes.find(node);
     if (row === -1) return undefined;
-    const code = this.#codes[row] as number;
-    const value = Number.isNaN(code) ? (this.#text.get(row) as string) : decodeLastmod(code);
-    return { value, time: this.#times[row] as number };
+    return { value: this.#values.get(row) as string, time: this.#times[row] as number };
   }
 
   set(node: string, value: string, time: number): void {
     const row = this.#nodes.add(node);
     this.#times = grown(this.#times, row + 1);
-    this.#codes = grown(this.#codes, row + 1);
     this.#times[row] = time;
-    const code = encodeLastmod(value);
-    this.#codes[row] = code;
-    if (Number.isNaN(code)) this.#text.set(row, value);
-    else this.#text.delete(row);
+    this.#values.set(row, value);
   }
 }
 

@@ -168,10 +168,11 @@ export function pickLastmod(
     return { value: e.override.value, from: `frontmatter:${e.override.field}`, future };
   let best: Candidate | undefined;
   if (order === null) {
+    // One after another, not an array of them: nothing is made for evidence a page lacks.
     best = field(e.modified);
-    if (e.git !== undefined) best = newer(best, candidate('git', e.git));
-    if (e.head !== undefined) best = newer(best, candidate('html-meta', e.head));
-    if (e.mtime !== undefined) best = newer(best, candidate('mtime', e.mtime));
+    best = newer(best, candidate('git', e.git));
+    best = newer(best, candidate('html-meta', e.head));
+    best = newer(best, candidate('mtime', e.mtime));
   } else {
     for (const link of order) {
       best = linkCandidate(e, link);
@@ -179,10 +180,7 @@ export function pickLastmod(
     }
   }
   // The floor: a page is never older than its publication.
-  const floor =
-    e.published === undefined && e.headPublished === undefined
-      ? undefined
-      : newer(field(e.published), candidate('html-meta', e.headPublished));
+  const floor = newer(field(e.published), candidate('html-meta', e.headPublished));
   if (floor && (!best || dateTime(floor.value) > dateTime(best.value))) best = floor;
   return best ? { value: best.value, from: best.from, future } : { from: 'none', future };
 }
