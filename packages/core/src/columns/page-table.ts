@@ -2,8 +2,9 @@
  * The pages of a build, kept off the JS heap: their files, URLs and sources as UTF-8 bytes in
  * string columns, their lastmods as numbers (`lastmod-column.ts`), what they say in few words
  * (why a page is out, where its date came from, its changefreq and priority, the sitemap it
- * landed in) as one-byte codes, and what few pages have (alternates, images, a detail, the
- * dates weighed) by row.
+ * landed in) as one-byte codes, why a page is out in detail as text, their hreflang alternates
+ * as sets of numbers (`link-sets.ts`), and what few pages have (images, the dates weighed) by
+ * row.
  *
  * The stages see a page through a `PageView`: an object of one field, its row, whose
  * `PageRecord` fields read and write the columns. A million pages cost a million small objects
@@ -24,6 +25,7 @@ import type {
 } from '../types.js';
 import { naturalCompare, naturalCompareBytes } from '../url/natural-compare.js';
 import { LastmodColumn } from './lastmod-column.js';
+import { LinkRows } from './link-sets.js';
 import { PageList } from './page-list.js';
 import { sortRows } from './sort-rows.js';
 import { grown, StringColumn } from './string-column.js';
@@ -311,8 +313,9 @@ export class PageTable {
   readonly #changefreq = new CodeField<ChangeFreq>();
   readonly #priority = new CodeField<number>();
   readonly #sitemap = new CodeField<string>();
-  readonly #detail = new Map<number, string>();
-  readonly #links = new Map<number, LinkItem[]>();
+  /** Why a page is out, in detail (the URL a canonical link names): one in twenty pages or so. */
+  readonly #detail = new StringField();
+  readonly #links = new LinkRows();
   readonly #images = new Map<number, ImageItem[]>();
   readonly #candidates = new Map<number, NonNullable<PageRecord['candidates']>>();
   /** Each page's row in `#linked` (the sources), or `NO_LINK`. */
@@ -413,13 +416,13 @@ export class PageTable {
         return detail.get(this.row);
       }
       set excludedDetail(value: string | undefined) {
-        byRow(detail, this.row, value);
+        detail.set(this.row, value);
       }
       get links() {
         return links.get(this.row);
       }
       set links(value: LinkItem[] | undefined) {
-        byRow(links, this.row, value);
+        links.set(this.row, value);
       }
       get images() {
         return images.get(this.row);

@@ -7,8 +7,14 @@
  */
 import { grown, hashBytes, StringColumn } from './string-column.js';
 
+/**
+ * The bytes of a set's first chunk: most sets are small (a site's listing pages, its hreflang
+ * sets), and a column's chunks double as it fills.
+ */
+const FIRST_CHUNK = 64 * 1024;
+
 export class StringRows {
-  readonly #column = new StringColumn();
+  readonly #column = new StringColumn({ firstChunk: FIRST_CHUNK });
   /** Row + 1 by hash (0: empty); at least twice the rows, so probes stay short. */
   #slots = new Int32Array(64);
   /** Each row's hash, so the table grows without reading the rows back. */

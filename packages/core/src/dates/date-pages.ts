@@ -10,7 +10,7 @@ import type { PageList } from '../columns/page-list.js';
 import type { GitDates } from '../discover/read-git-dates.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { HeadDates } from '../select/select-pages.js';
+import type { HeadDates } from '../select/head-dates.js';
 import type { SitemapWarning } from '../types.js';
 import { echo } from '../url/shorten.js';
 import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
@@ -105,7 +105,7 @@ export type HeadEvidence = Map<number, Evidence>;
  * clock, not an edit, and is set aside with a warning.
  */
 export function weighHeadDates(
-  heads: readonly HeadDates[],
+  heads: Iterable<HeadDates>,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): HeadEvidence {

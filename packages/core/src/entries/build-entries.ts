@@ -15,7 +15,7 @@ import type { ImageItem, LinkItem, PageRecord, SitemapItem, SitemapWarning } fro
 import { encodeUrl } from '../url/encode.js';
 import { echo, shorten } from '../url/shorten.js';
 import type { RenderItem } from '../xml/render.js';
-import { pageLinks } from './page-links.js';
+import { type LinkLookup, pageLinks } from './page-links.js';
 
 export interface EntryGroup {
   /** Chunk name, or null for the plain `sitemap-N.xml` series. */
@@ -129,11 +129,11 @@ function toSitemapItem(item: RenderItem): SitemapItem {
 
 export async function buildEntries(
   records: PageList,
-  headLinks: Map<string, LinkItem[]>,
+  headLinks: LinkLookup,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   /** The `<html lang>` of pages with head alternates, by URL. */
-  headLangs: ReadonlyMap<string, string> = new Map(),
+  headLangs: { get(url: string): string | undefined } = new Map(),
 ): Promise<EntryGroup[]> {
   const included = records.filter((r) => !r.excluded);
   const links = pageLinks(included.urls, headLinks, options, headLangs);

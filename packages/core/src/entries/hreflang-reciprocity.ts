@@ -2,7 +2,13 @@
  * hreflang alternates must be reciprocal (Google: "if page X links to page Y, page Y must link
  * back to page X"): each listed page's alternates that are listed pages of this sitemap and do
  * not list it back are said, once per pair.
+ *
+ * The sets are gone through as numbers: every URL they name, and every page that has one, is a
+ * row of one string set, and a page's targets a run of rows. Maps of strings and sets of them
+ * were some 50 MB at a million pages, made at the end of the build, when the most is alive.
  */
+import { grown } from '../columns/string-column.js';
+import { StringRows } from '../columns/string-rows.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import { shorten } from '../url/shorten.js';
 import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
@@ -13,25 +19,71 @@ export function reciprocityWarnings(
   records: Iterable<PageRecord>,
   warnings: SitemapWarning[],
 ): void {
-  const linksOf = new Map<string, Set<string>>();
-  for (const r of records)
-    if (!r.excluded && r.links) linksOf.set(r.url, new Set(r.links.map((l) => l.url)));
-  if (linksOf.size === 0) return;
-  // Which link targets are listed pages: a set the size of the links, not of the site.
-  const targets = new Set<string>();
-  for (const links of linksOf.values()) for (const target of links) targets.add(target);
-  const includedUrls = new Set<string>();
-  for (const r of records) if (!r.excluded && targets.has(r.url)) includedUrls.add(r.url);
+  const urls = new StringRows();
+  /** By URL row: where its page's targets start in `targets`, + 1; 0 for a URL with no set. */
+  let starts = new Int32Array(64);
+  let counts = new Int32Array(64);
+  /** The URL rows of the pages with a set, in the order they were first met. */
+  let pages = new Int32Array(64);
+  let pageCount = 0;
+  let targets = new Int32Array(256);
+  let used = 0;
+  for (const r of records) {
+    if (r.excluded) continue;
+    const links = r.links;
+    if (!links) continue;
+    const page = urls.add(r.url);
+    starts = grown(starts, page + 1);
+    counts = grown(counts, page + 1);
+    if (starts[page] === 0) {
+      pages = grown(pages, pageCount + 1);
+      pages[pageCount++] = page;
+    }
+    // A page met again (two files at one URL) takes its last set, as a map by URL would.
+    const from = used;
+    targets = grown(targets, used + links.length);
+    for (const link of links) {
+      const target = urls.add(link.url);
+      let seen = false;
+      for (let i = from; i < used && !seen; i++) seen = targets[i] === target;
+      if (!seen) targets[used++] = target;
+    }
+    starts = grown(starts, urls.size);
+    counts = grown(counts, urls.size);
+    starts[page] = from + 1;
+    counts[page] = used - from;
+  }
+  if (pageCount === 0) return;
+  // Which URLs named are listed pages.
+  const listed = new Uint8Array(urls.size);
+  for (const r of records) {
+    if (r.excluded) continue;
+    const row = urls.find(r.url);
+    if (row !== -1) listed[row] = 1;
+  }
+  const lists = (page: number, target: number): boolean => {
+    const from = (starts[page] ?? 0) - 1;
+    if (from < 0) return false;
+    const to = from + (counts[page] as number);
+    for (let i = from; i < to; i++) if (targets[i] === target) return true;
+    return false;
+  };
   let count = 0;
-  for (const [url, targets] of linksOf) {
-    for (const target of targets) {
+  for (let p = 0; p < pageCount; p++) {
+    const page = pages[p] as number;
+    const from = (starts[page] as number) - 1;
+    const to = from + (counts[page] as number);
+    for (let i = from; i < to; i++) {
+      const target = targets[i] as number;
       // Only pages of this sitemap can be checked; a link to itself needs no answer.
-      if (target === url || !includedUrls.has(target) || linksOf.get(target)?.has(url)) continue;
+      if (target === page || listed[target] === 0 || lists(target, page)) continue;
       count++;
       if (count <= MAX_WARNINGS_PER_CODE) {
+        const url = urls.get(page);
+        const other = urls.get(target);
         warnings.push({
           code: 'hreflang-not-reciprocal',
-          message: `${shorten(url)} lists ${shorten(target)} as an alternate, but ${shorten(target)} does not list it back`,
+          message: `${shorten(url)} lists ${shorten(other)} as an alternate, but ${shorten(other)} does not list it back`,
           url,
         });
       }

@@ -7,12 +7,19 @@
  * Pure.
  */
 
+import { LinksByUrl } from '../columns/link-sets.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { LinkItem } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
 import { i18nLinks } from './i18n-links.js';
 
 type LinkOptions = Pick<ResolvedOptions, 'baseUrl' | 'i18n' | 'pageAlternates'>;
+
+/** hreflang sets by page URL, read as a map is (a `Map`, or the heads' `LinksByUrl`). */
+export interface LinkLookup {
+  readonly size: number;
+  get(url: string): LinkItem[] | undefined;
+}
 
 /**
  * A `pageAlternates` set as listed URLs: an alternate on the site names its page by route key,
@@ -54,9 +61,10 @@ function primary(tag: string): string {
 }
 
 /**
- * The alternates of each of `urls` (the listed pages) that has any, by URL.
- * @example pageLinks(['https://e.com/a/', 'https://e.com/fr/a/'], new Map([['https://e.com/a/', [{ lang: 'fr', url: 'https://e.com/fr/a/' }]]]), options)
- *   // 'https://e.com/a/' -> [{ lang: 'en', url: 'https://e.com/a/' }, { lang: 'fr', url: 'https://e.com/fr/a/' }] (en from i18n or from the French page's own links)
+ * The alternates of each of `urls` (the listed pages) that has any, by URL, kept off the JS heap
+ * (`columns/link-sets.ts`): a set is made anew each time it is read.
+ * @example pageLinks(['https://e.com/a/', 'https://e.com/fr/a/'], new Map([['https://e.com/a/', [{ lang: 'fr', url: 'https://e.com/fr/a/' }]]]), options).get('https://e.com/a/')
+ *   // [{ lang: 'en', url: 'https://e.com/a/' }, { lang: 'fr', url: 'https://e.com/fr/a/' }] (en from i18n or from the French page's own links)
  */
 export function pageLinks(
   /**
@@ -65,12 +73,12 @@ export function pageLinks(
    * reads them from its pages, so no list of every URL is ever made.
    */
   urls: Iterable<string>,
-  headLinks: Map<string, LinkItem[]>,
+  headLinks: LinkLookup,
   options: LinkOptions,
   /** The `<html lang>` of pages with head alternates, by URL. */
-  headLangs: ReadonlyMap<string, string> = new Map(),
-): Map<string, LinkItem[]> {
-  const links = new Map<string, LinkItem[]>();
+  headLangs: { get(url: string): string | undefined } = new Map(),
+): LinksByUrl {
+  const links = new LinksByUrl();
   if (headLinks.size === 0 && !options.i18n && options.pageAlternates.size === 0) return links;
   const localeLinks = options.i18n
     ? i18nLinks(urls, options.baseUrl, options.i18n)
@@ -101,13 +109,14 @@ export function pageLinks(
     const locale = localeLinks.get(url);
     if (locale) links.set(url, locale);
   }
-  // What language each URL is in, by what the sets say of it.
-  const langOf = new Map<string, string>();
-  for (const set of links.values()) {
+  // What language each URL is in, by what the sets say of it (a language by URL, off the heap).
+  const langOf = new LinksByUrl();
+  for (const [, set] of links.entries()) {
     for (const { lang, url } of set)
-      if (lang.toLowerCase() !== 'x-default' && !langOf.has(url)) langOf.set(url, lang);
+      if (lang.toLowerCase() !== 'x-default' && langOf.lang(url) === undefined)
+        langOf.setLang(url, lang);
   }
-  for (const [url, set] of links) {
+  for (const [url, set] of links.entries()) {
     // `x-default` pointing at the page is not its own language's link.
     if (set.some((link) => link.url === url && link.lang.toLowerCase() !== 'x-default')) continue;
     // The word of the site (other pages' links, a locale prefix of `i18n`), then for a page under
@@ -115,7 +124,7 @@ export function pageLinks(
     const own = headLangs.get(url);
     const fallback = localeLang(url, options, false);
     const lang =
-      langOf.get(url) ??
+      langOf.lang(url) ??
       localeLang(url, options, true) ??
       (own && fallback && primary(own) !== primary(fallback) ? own : (fallback ?? own));
     // A set that already gives this language to another URL is the head's word; leave it.

@@ -35,7 +35,11 @@ export interface Discovered {
   /** Every page found, in URL order (then file order), with the path rules applied. */
   pages: PageList;
   sources: SourceTable;
-  /** Reads and judges heads with the helper thread, when one runs: it shares the head reads. */
+  /**
+   * Reads and judges heads with the helper thread, when one runs: it shares the head reads,
+   * its last work; the thread is stopped once they are done (its heap is then memory given
+   * back while the pages are dated and written). Called once.
+   */
   readHeads: HeadReader | null;
   /** The git dates being read, when git is in use. */
   git: Promise<GitDates> | undefined;
@@ -104,7 +108,15 @@ export async function discoverPages(
     return {
       pages: table.order(),
       sources,
-      readHeads: started ? (job, take) => started.heads(job, take) : null,
+      readHeads: started
+        ? async (job, take) => {
+            try {
+              await started.heads(job, take);
+            } finally {
+              started.stop();
+            }
+          }
+        : null,
       git: git?.dates,
       stop,
     };

@@ -9,37 +9,34 @@
  * a problem with one page does, warning or failed build, is `pageProblem`'s to say.
  */
 
+import { LinksByUrl } from '../columns/link-sets.js';
 import { PageList } from '../columns/page-list.js';
-import type { PageView } from '../columns/page-table.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
-import { flat } from '../flat-string.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { LinkItem, SitemapWarning } from '../types.js';
+import type { SitemapWarning } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
 import { echo } from '../url/shorten.js';
 import { filtered, unaddressable } from './exclusions.js';
+import { HeadDateList } from './head-dates.js';
 import { type HeadJob, type HeadReader, readHeadsHere } from './judge-heads.js';
 import { pageProblem } from './page-problem.js';
 
 const HTML_EXTENSION = /\.html?$/i;
 
-/** The dates a page's head gives, for the dating stage to weigh. */
-export interface HeadDates {
-  page: PageView;
-  modified?: string;
-  published?: string;
-}
-
 /** What the heads said beyond which pages stay. */
 export interface HeadFindings {
-  /** hreflang alternates read from heads, by page URL. */
-  headLinks: Map<string, LinkItem[]>;
-  /** The `<html lang>` of the pages with head alternates, by page URL. */
-  headLangs: Map<string, string>;
+  /**
+   * hreflang alternates read from heads, by page URL, kept off the JS heap: every page of a set
+   * names every URL of it, and as objects the sets were 35 MB at a million pages, alive until
+   * the last file was written (`columns/link-sets.ts`).
+   */
+  headLinks: LinksByUrl;
+  /** The `<html lang>` of the pages with head alternates, by page URL (kept with them). */
+  headLangs: { get(url: string): string | undefined };
   /** Pages now listed at the form of their URL their canonical link gives: the order changed. */
   renamed: number;
   /** Pages whose heads carry a modified or published date. */
-  dates: HeadDates[];
+  dates: HeadDateList;
 }
 
 /**
@@ -154,23 +151,6 @@ export function selectBySource(
 }
 
 /**
- * One copy of each distinct string given, flat: the pages of a hreflang set each name every URL
- * of the set, and the same few languages, so what the heads say is kept once, not once a page
- * (at 1,000,000 pages with 98,000 in sets, some 30 MB of strings).
- */
-function oneCopy(): (text: string) => string {
-  const kept = new Map<string, string>();
-  return (text) => {
-    let copy = kept.get(text);
-    if (copy === undefined) {
-      copy = flat(text);
-      kept.set(copy, copy);
-    }
-    return copy;
-  };
-}
-
-/**
  * Reads the heads of the pages still in (with `shared`, a helper thread takes a share) and
  * applies what they say: the head rules' exclusions, an unreadable page, the canonical form of
  * a page's URL. Without head rules (`head: false`) nothing is read.
@@ -182,11 +162,16 @@ export async function selectByHead(
   /** Reads and judges the heads with a helper thread (parallel/), when one runs. */
   shared?: HeadReader | null,
 ): Promise<HeadFindings> {
-  const found: HeadFindings = { headLinks: new Map(), headLangs: new Map(), renamed: 0, dates: [] };
+  const sets = new LinksByUrl();
+  const found: HeadFindings = {
+    headLinks: sets,
+    headLangs: sets.langs,
+    renamed: 0,
+    dates: new HeadDateList(),
+  };
   const rules = options.head;
   if (!rules) return found;
   const withHead = kept.filter((page) => page.file !== null);
-  const once = oneCopy();
   // The table's own columns where it can (shared memory, which a helper thread reads as is).
   const job: HeadJob = { outDir: options.outDir, ...withHead.table.fileColumns(withHead), rules };
   const rows = withHead.rows;
@@ -238,23 +223,12 @@ export async function selectByHead(
       found.renamed++;
     }
     if (verdict.alternates.length > 0 || verdict.lang) {
-      // One string for both maps, and for every set that names the page: a URL is read from
-      // the table anew each time it is asked for.
-      const url = once(record.url);
-      for (const link of verdict.alternates) {
-        link.lang = once(link.lang);
-        link.url = once(link.url);
-      }
-      // A copy of its length: an array pushed to holds room for 16 items, a set has 2 to 5.
-      if (verdict.alternates.length > 0) found.headLinks.set(url, verdict.alternates.slice());
-      if (verdict.lang) found.headLangs.set(url, once(verdict.lang));
+      const url = record.url;
+      if (verdict.alternates.length > 0) sets.set(url, verdict.alternates);
+      if (verdict.lang) sets.setLang(url, verdict.lang);
     }
     if (verdict.modified || verdict.published) {
-      found.dates.push({
-        page: record,
-        ...(verdict.modified ? { modified: verdict.modified } : {}),
-        ...(verdict.published ? { published: verdict.published } : {}),
-      });
+      found.dates.push(record, verdict.modified, verdict.published);
     }
   });
   return found;
