@@ -42,11 +42,18 @@ export function naturalCompare(a: string, b: string): number {
   return tie !== 0 ? tie : a < b ? -1 : 1;
 }
 
+/** The two strings of `naturalCompareBytes`, read back and compared as strings. */
+const compareAsStrings: typeof naturalCompareBytes = (a, aFrom, aTo, b, bFrom, bTo) =>
+  naturalCompare(a.toString('utf8', aFrom, aTo), b.toString('utf8', bFrom, bTo));
+
 /**
  * `naturalCompare` of two strings given as UTF-8 bytes (`a[aFrom..aTo)`, `b[bFrom..bTo)`),
  * read in place: the same sign for the same strings. Bytes of ASCII are its code units, so a
  * percent-encoded URL is compared without being read back; where a non-ASCII byte is met before
- * the order is known, both are read as strings and compared by `naturalCompare`.
+ * the order is known, both are read as strings and compared by `naturalCompare`. It makes
+ * nothing on the heap otherwise: a sort calls it some 20 times a URL, and a closure it made at
+ * each call outlived V8's young collections by the MB (2.4 MB promoted while 100,000 pages were
+ * sorted in a build reading heads).
  */
 export function naturalCompareBytes(
   a: Buffer,
@@ -56,15 +63,13 @@ export function naturalCompareBytes(
   bFrom: number,
   bTo: number,
 ): number {
-  const asStrings = () =>
-    naturalCompare(a.toString('utf8', aFrom, aTo), b.toString('utf8', bFrom, bTo));
   let i = aFrom;
   let j = bFrom;
   let tie = 0;
   while (i < aTo && j < bTo) {
     const ca = a[i] as number;
     const cb = b[j] as number;
-    if (ca >= 0x80 || cb >= 0x80) return asStrings();
+    if (ca >= 0x80 || cb >= 0x80) return compareAsStrings(a, aFrom, aTo, b, bFrom, bTo);
     if (isDigit(ca) && isDigit(cb)) {
       let ei = i;
       let ej = j;
@@ -91,8 +96,10 @@ export function naturalCompareBytes(
   }
   if (aTo - i !== bTo - j) {
     // The rest of the longer one decides by its length, unless it is not ASCII.
-    for (let k = i; k < aTo; k++) if ((a[k] as number) >= 0x80) return asStrings();
-    for (let k = j; k < bTo; k++) if ((b[k] as number) >= 0x80) return asStrings();
+    for (let k = i; k < aTo; k++)
+      if ((a[k] as number) >= 0x80) return compareAsStrings(a, aFrom, aTo, b, bFrom, bTo);
+    for (let k = j; k < bTo; k++)
+      if ((b[k] as number) >= 0x80) return compareAsStrings(a, aFrom, aTo, b, bFrom, bTo);
     return aTo - i - (bTo - j);
   }
   if (tie !== 0) return tie;
