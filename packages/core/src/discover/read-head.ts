@@ -5,7 +5,7 @@
  */
 
 import { htmlparser2 } from '../dependencies.js';
-import { readPrefixOf } from './read-prefix.js';
+import { readPrefixBytes } from './read-prefix.js';
 
 /** What a page's head says about its place in a sitemap. */
 export interface HeadInfo {
@@ -35,7 +35,7 @@ export interface HeadInfo {
 
 /** Heads larger than this (huge inline styles or scripts) are read only this far. */
 export const HEAD_BYTE_CAP = 512 * 1024;
-const HEAD_END = /<\/head\s*>|<body[\s>]/i;
+export const HEAD_END = /<\/head\s*>|<body[\s>]/i;
 const ROBOTS_NAMES = new Set(['robots', 'googlebot']);
 const MODIFIED_PROPERTIES = new Set(['article:modified_time', 'og:updated_time', 'datemodified']);
 const PUBLISHED_PROPERTIES = new Set(['article:published_time', 'datepublished']);
@@ -141,6 +141,51 @@ export function readHeadSafely(path: string): HeadResult {
   }
 }
 
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+
+/** `\t \n \v \f \r` and space: the ASCII whitespace `\s` matches. */
+function isAsciiSpace(byte: number): boolean {
+  return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
+}
+
+/** Whether `bytes` at `at` hold the ASCII letters of `word` (lower case), in any case. */
+function letters(bytes: Buffer, at: number, word: string, to: number): boolean {
+  if (at + word.length > to) return false;
+  for (let i = 0; i < word.length; i++)
+    if (((bytes[at + i] as number) | 0x20) !== word.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Where `HEAD_END` first matches in UTF-8 `bytes[0, to)`, found in the bytes: only the head is
+ * then decoded. Its tags are ASCII, so a byte offset is where the text would be cut; a
+ * character after one that is not ASCII (which `\s` may match) is decided by `HEAD_END` on the
+ * few characters decoded there. Reads started at `before`; a tag may straddle two reads, so the
+ * search looks back 8 bytes, as it did over the text.
+ */
+export function headEnd(bytes: Buffer, before: number, to: number): number | null {
+  for (let at = Math.max(0, before - 8); at < to; at++) {
+    if (bytes[at] !== LT) continue;
+    let next = -1;
+    if (bytes[at + 1] === SLASH && letters(bytes, at + 2, 'head', to)) {
+      let after = at + 6;
+      while (after < to && isAsciiSpace(bytes[after] as number)) after++;
+      next = after;
+    } else if (letters(bytes, at + 1, 'body', to)) next = at + 5;
+    if (next !== -1 && next < to) {
+      const byte = bytes[next] as number;
+      if (byte === GT || (next === at + 5 && isAsciiSpace(byte))) return at;
+      if (byte >= 0x80) {
+        const window = bytes.toString('utf8', at, Math.min(to, next + 64));
+        if (HEAD_END.exec(window)?.index === 0) return at;
+      }
+    }
+  }
+  return null;
+}
+
 /** Only a head that names one of these can hold anything `parseHead` looks for. */
 const RELEVANT =
   /robots|googlebot|canonical|refresh|hreflang|modified_time|updated_time|published_time|datemodified|datepublished/i;
@@ -153,12 +198,7 @@ const RELEVANT =
  * (`parallel/helper-thread.ts`), each thread reading and judging ranges of the list.
  */
 export function readHead(path: string): HeadInfo {
-  const { text, cut } = readPrefixOf(path, HEAD_BYTE_CAP, (head, before) => {
-    // An end tag may straddle two chunks: look back a few characters.
-    const from = Math.max(0, before - 8);
-    const end = HEAD_END.exec(head.slice(from));
-    return end ? from + end.index : null;
-  });
+  const { text, cut } = readPrefixBytes(path, HEAD_BYTE_CAP, headEnd);
   const info: HeadInfo = RELEVANT.test(text) ? parseHead(text) : { robots: [], alternates: [] };
   if (cut) info.cutAt = HEAD_BYTE_CAP;
   return info;
