@@ -249,15 +249,24 @@ export class HelperThread {
   }
 
   /**
-   * Reads and judges the heads of `job`, both threads at once: each outcome goes to `take` in
-   * list order as soon as those before it have come, so only the parts that came early are held.
-   * This thread gives way between its ranges, so the helper's parts are taken as they come.
+   * Reads and judges the heads of `job` with this helper and `others`, and this thread too when
+   * `share`: each outcome goes to `take` in list order as soon as those before it have come, so
+   * only the parts that came early are held. This thread gives way between its ranges, so the
+   * helpers' parts are taken as they come.
    */
-  async heads(job: HeadJob, take: (outcome: HeadOutcome, index: number) => void): Promise<void> {
+  async heads(
+    job: HeadJob,
+    take: (outcome: HeadOutcome, index: number) => void,
+    { others = [], share = true }: { others?: HelperThread[]; share?: boolean } = {},
+  ): Promise<void> {
     let index = 0;
     // `take` may throw (a bad page in a `strict` build): from a message it would be uncaught,
     // so it is kept and thrown here, and the parts after it are dropped.
     let failure: { error: unknown } | null = null;
+    let stop = (): void => {};
+    const failed = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
     const inList = inOrder((outcome: HeadOutcome) => take(outcome, index++));
     const guarded = (part: Part<HeadOutcome>): void => {
       if (failure) return;
@@ -265,23 +274,35 @@ export class HelperThread {
         inList(part);
       } catch (error) {
         failure = { error };
+        stop();
       }
     };
     // The job's columns are in shared memory: the helper reads them without a copy.
     const request: HelperRequest = { job: headJobData(job), cursor: new SharedArrayBuffer(4) };
-    this.#takeHeadPart = guarded;
+    const helpers = [this, ...others];
     try {
-      this.#worker.postMessage(request);
-      await workClaimedRangesGivingWay(
-        new Int32Array(request.cursor),
-        job.rows.length,
-        (from, to) => judgeHeadRange(job, from, to),
-        guarded,
-        () => failure !== null,
-      );
-      if (!failure) await this.#next('head-done');
+      for (const helper of helpers) {
+        helper.#takeHeadPart = guarded;
+        helper.#worker.postMessage(request);
+      }
+      if (share) {
+        await workClaimedRangesGivingWay(
+          new Int32Array(request.cursor),
+          job.rows.length,
+          (from, to) => judgeHeadRange(job, from, to),
+          guarded,
+          () => failure !== null,
+        );
+      }
+      // Every range is claimed and judged by someone: each helper says when it has no more. A
+      // failure stops the wait at once (the helpers are stopped after).
+      if (!failure) {
+        const done = Promise.all(helpers.map((helper) => helper.#next('head-done')));
+        done.catch(() => {});
+        await Promise.race([done, failed]);
+      }
     } finally {
-      this.#takeHeadPart = null;
+      for (const helper of helpers) helper.#takeHeadPart = null;
     }
     if (failure) throw (failure as { error: unknown }).error;
   }

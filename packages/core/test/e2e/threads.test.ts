@@ -14,22 +14,27 @@ const DIST = new URL('../../dist/', import.meta.url);
 if (!existsSync(new URL('parallel/helper-worker.js', DIST))) {
   throw new Error('packages/core/dist is missing or stale: build the core first (pnpm build)');
 }
-const core = (await import(new URL('index.js', DIST).href)) as typeof import('../../src/index.js');
-const helperModule = (await import(
-  new URL('parallel/helper-thread.js', DIST).href
-)) as typeof import('../../src/parallel/helper-thread.js');
-const sourcesModule = (await import(
-  new URL('discover/find-sources.js', DIST).href
-)) as typeof import('../../src/discover/find-sources.js');
-const headsModule = (await import(
-  new URL('select/judge-heads.js', DIST).href
-)) as typeof import('../../src/select/judge-heads.js');
-const tableModule = (await import(
-  new URL('columns/page-table.js', DIST).href
-)) as typeof import('../../src/columns/page-table.js');
-const listModule = (await import(
-  new URL('columns/page-list.js', DIST).href
-)) as typeof import('../../src/columns/page-list.js');
+/** A module of the build, typed as its source. */
+const load = async <T>(path: string): Promise<T> => (await import(new URL(path, DIST).href)) as T;
+const core = await load<typeof import('../../src/index.js')>('index.js');
+const helperModule = await load<typeof import('../../src/parallel/helper-thread.js')>(
+  'parallel/helper-thread.js',
+);
+const sourcesModule = await load<typeof import('../../src/discover/find-sources.js')>(
+  'discover/find-sources.js',
+);
+const headsModule =
+  await load<typeof import('../../src/select/judge-heads.js')>('select/judge-heads.js');
+const tableModule =
+  await load<typeof import('../../src/columns/page-table.js')>('columns/page-table.js');
+const discoverModule = await load<typeof import('../../src/parallel/discover-pages.js')>(
+  'parallel/discover-pages.js',
+);
+const resolveModule = await load<typeof import('../../src/options/resolve-options.js')>(
+  'options/resolve-options.js',
+);
+const listModule =
+  await load<typeof import('../../src/columns/page-list.js')>('columns/page-list.js');
 
 const PAGES = 5_300; // above THREAD_FROM_PAGES (5,000)
 const SECTIONS = ['blog', 'docs', 'products', 'de'];
@@ -168,6 +173,35 @@ describe('threads', () => {
     }
   });
 
+  it('reads the heads of a large site on two helpers and none here, to the same verdicts', async () => {
+    const options = resolveModule.resolveOptions({
+      ...buildOptions(await makeLargeSite()),
+      lastmodFrom: ['mtime'],
+    });
+    const start = vi.spyOn(helperModule.HelperThread, 'start');
+    // A threshold of one page: this small site's heads go to two helpers, as a large one's do.
+    const found = await discoverModule.discoverPages(options, [], () => undefined, 1);
+    try {
+      const { pages } = found;
+      const rules = options.head;
+      if (!rules) throw new Error('heads are read by default');
+      const job = { outDir: options.outDir, ...pages.table.fileColumns(pages), rules };
+      const outcomes: unknown[] = [];
+      await found.readHeads?.(job, (outcome, index) => {
+        expect(index).toBe(outcomes.length);
+        outcomes.push(outcome);
+      });
+      // The helper of the walk (the sources), and a second for the heads.
+      expect(start).toHaveBeenCalledTimes(2);
+      expect(outcomes.length).toBe(pages.length);
+      expect(outcomes.filter((outcome) => outcome !== null).length).toBeGreaterThan(300);
+      expect(outcomes).toEqual(headsModule.judgeHeadRange(job, 0, pages.length));
+    } finally {
+      found.stop();
+      start.mockRestore();
+    }
+  });
+
   it('shares the source scan and the head reads between two threads, in list order', async () => {
     const root = await makeLargeSite();
     const sources = [{ dir: join(root, 'src/content'), route: '/' }];
@@ -207,6 +241,40 @@ describe('threads', () => {
       expect(outcomes).toEqual(headsModule.judgeHeadRange(job, 0, files.length));
       expect(outcomes[1234]).toMatchObject({ error: expect.stringContaining('ENOENT') });
       expect(outcomes[37]).toMatchObject({ excluded: 'noindex' });
+
+      // Two helpers and none of it here (a large site's heads): the same, in the same order.
+      // Helpers of their own, which scan no sources: a read that fails leaves its helpers busy.
+      const first = helperModule.HelperThread.start([], root, null);
+      const second = helperModule.HelperThread.start([], root, null);
+      expect(first && second).toBeTruthy();
+      const two = { others: second ? [second] : [], share: false };
+      try {
+        const byHelpers: unknown[] = [];
+        await first?.heads(
+          job,
+          (outcome, index) => {
+            expect(index).toBe(byHelpers.length);
+            byHelpers.push(outcome);
+          },
+          two,
+        );
+        expect(byHelpers).toEqual(outcomes);
+        // A failure from either helper's part stops the read with its error at once.
+        let took = 0;
+        const stops = first?.heads(
+          job,
+          (_, index) => {
+            took = index + 1;
+            if (index === 2000) throw new Error('page 2000 is bad');
+          },
+          two,
+        );
+        await expect(stops).rejects.toThrow('page 2000 is bad');
+        expect(took).toBe(2001);
+      } finally {
+        first?.stop();
+        second?.stop();
+      }
 
       // What throws as an outcome is taken (a bad page in a strict build) fails the read with
       // that error, wherever it came from, and no outcome after it is taken.
