@@ -7,7 +7,8 @@
  * The page walk is synchronous, so `start()` is called from inside it once it has found enough
  * pages to be worth a thread (one costs ~100 ms to start): the helper lists and scans the sources
  * while this thread is still walking, and this thread joins in when its walk is done. Head jobs
- * are posted later, and both threads read and judge heads until the list is done.
+ * are posted later, and both threads read and judge heads until the list is done; a large
+ * site's heads go to two helpers and none to this thread (`discover-pages.ts` says why).
  *
  * A small site, a build that reads no file (neither heads nor frontmatter: stat calls gain
  * nothing from a second thread, whose heap costs ~50 MB at 1,000,000 pages), `threads: false`,
