@@ -159,14 +159,16 @@ function letters(bytes: Buffer, at: number, word: string, to: number): boolean {
 }
 
 /**
- * Where `HEAD_END` first matches in UTF-8 `bytes[0, to)`, found in the bytes: only the head is
- * then decoded. Its tags are ASCII, so a byte offset is where the text would be cut; a
- * character after one that is not ASCII (which `\s` may match) is decided by `HEAD_END` on the
- * few characters decoded there. Reads started at `before`; a tag may straddle two reads, so the
- * search looks back 8 bytes, as it did over the text.
+ * Where `HEAD_END` first matches in the text of UTF-8 `bytes[0, to)`, found in the bytes: only
+ * the head is then decoded. Its tags are ASCII, so a byte offset is where the text would be cut.
+ * Where a character that is not ASCII follows the tag's name (`\s` matches some), the run of
+ * them is decoded and `HEAD_END` decides. Reads ended at `before`: a tag the last read could not
+ * decide ran to its end, so the search starts again at the last `<` before it (a tag's name and
+ * whitespace hold none).
  */
 export function headEnd(bytes: Buffer, before: number, to: number): number | null {
-  for (let at = Math.max(0, before - 8); at < to; at++) {
+  const last = before > 0 ? bytes.lastIndexOf(LT, before - 1) : -1;
+  for (let at = last === -1 ? before : last; at < to; at++) {
     if (bytes[at] !== LT) continue;
     let next = -1;
     if (bytes[at + 1] === SLASH && letters(bytes, at + 2, 'head', to)) {
@@ -174,13 +176,16 @@ export function headEnd(bytes: Buffer, before: number, to: number): number | nul
       while (after < to && isAsciiSpace(bytes[after] as number)) after++;
       next = after;
     } else if (letters(bytes, at + 1, 'body', to)) next = at + 5;
-    if (next !== -1 && next < to) {
-      const byte = bytes[next] as number;
-      if (byte === GT || (next === at + 5 && isAsciiSpace(byte))) return at;
-      if (byte >= 0x80) {
-        const window = bytes.toString('utf8', at, Math.min(to, next + 64));
-        if (HEAD_END.exec(window)?.index === 0) return at;
-      }
+    if (next === -1 || next >= to) continue;
+    const byte = bytes[next] as number;
+    if (byte === GT || (next === at + 5 && isAsciiSpace(byte))) return at;
+    if (byte >= 0x80) {
+      // Whitespace beyond ASCII, maybe: up to the first ASCII byte that is not whitespace.
+      let stop = next;
+      while (stop < to && ((bytes[stop] as number) >= 0x80 || isAsciiSpace(bytes[stop] as number)))
+        stop++;
+      const window = bytes.toString('utf8', at, Math.min(to, stop + 1));
+      if (HEAD_END.exec(window)?.index === 0) return at;
     }
   }
   return null;
