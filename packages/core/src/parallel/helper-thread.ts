@@ -253,13 +253,17 @@ export class HelperThread {
    * Reads and judges the heads of `job` with this helper and `others`, and this thread too when
    * `share`: each outcome goes to `take` in list order as soon as those before it have come, so
    * only the parts that came early are held. This thread gives way between its ranges, so the
-   * helpers' parts are taken as they come.
+   * helpers' parts are taken as they come. Resolves to how many pages this thread judged.
+   *
+   * A read that fails stops its helpers: they may still be judging its ranges, and what they
+   * post would be taken as another job's.
    */
   async heads(
     job: HeadJob,
     take: (outcome: HeadOutcome, index: number) => void,
     { others = [], share = true }: { others?: HelperThread[]; share?: boolean } = {},
-  ): Promise<void> {
+  ): Promise<number> {
+    let here = 0;
     let index = 0;
     // `take` may throw (a bad page in a `strict` build): from a message it would be uncaught,
     // so it is kept and thrown here, and the parts after it are dropped.
@@ -290,13 +294,16 @@ export class HelperThread {
         await workClaimedRangesGivingWay(
           new Int32Array(request.cursor),
           job.rows.length,
-          (from, to) => judgeHeadRange(job, from, to),
+          (from, to) => {
+            here += to - from;
+            return judgeHeadRange(job, from, to);
+          },
           guarded,
           () => failure !== null,
         );
       }
       // Every range is claimed and judged by someone: each helper says when it has no more. A
-      // failure stops the wait at once (the helpers are stopped after).
+      // failure ends the wait without waiting for the helpers to finish the job.
       if (!failure) {
         const done = Promise.all(helpers.map((helper) => helper.#next('head-done')));
         done.catch(() => {});
@@ -305,7 +312,11 @@ export class HelperThread {
     } finally {
       for (const helper of helpers) helper.#takeHeadPart = null;
     }
-    if (failure) throw (failure as { error: unknown }).error;
+    if (failure) {
+      for (const helper of helpers) helper.stop();
+      throw (failure as { error: unknown }).error;
+    }
+    return here;
   }
 
   /** Stops the thread; safe to call more than once. */

@@ -179,6 +179,7 @@ describe('threads', () => {
       lastmodFrom: ['mtime'],
     });
     const start = vi.spyOn(helperModule.HelperThread, 'start');
+    const heads = vi.spyOn(helperModule.HelperThread.prototype, 'heads');
     // A threshold of one page: this small site's heads go to two helpers, as a large one's do.
     const found = await discoverModule.discoverPages(options, [], () => undefined, 1);
     try {
@@ -191,14 +192,18 @@ describe('threads', () => {
         expect(index).toBe(outcomes.length);
         outcomes.push(outcome);
       });
-      // The helper of the walk (the sources), and a second for the heads.
+      // The helper of the walk (the sources), and a second for the heads; none read here.
       expect(start).toHaveBeenCalledTimes(2);
+      expect(heads).toHaveBeenCalledTimes(1);
+      expect(heads.mock.calls[0]?.[2]).toEqual({ others: [expect.anything()], share: false });
+      expect(await heads.mock.results[0]?.value).toBe(0);
       expect(outcomes.length).toBe(pages.length);
       expect(outcomes.filter((outcome) => outcome !== null).length).toBeGreaterThan(300);
       expect(outcomes).toEqual(headsModule.judgeHeadRange(job, 0, pages.length));
     } finally {
       found.stop();
       start.mockRestore();
+      heads.mockRestore();
     }
   });
 
@@ -250,7 +255,7 @@ describe('threads', () => {
       const two = { others: second ? [second] : [], share: false };
       try {
         const byHelpers: unknown[] = [];
-        await first?.heads(
+        const judgedHere = await first?.heads(
           job,
           (outcome, index) => {
             expect(index).toBe(byHelpers.length);
@@ -259,7 +264,9 @@ describe('threads', () => {
           two,
         );
         expect(byHelpers).toEqual(outcomes);
-        // A failure from either helper's part stops the read with its error at once.
+        expect(judgedHere).toBe(0);
+        // A failure from either helper's part fails the read with its error; nothing after it
+        // is taken, and the helpers are stopped (what they still post would be another read's).
         let took = 0;
         const stops = first?.heads(
           job,
@@ -271,6 +278,7 @@ describe('threads', () => {
         );
         await expect(stops).rejects.toThrow('page 2000 is bad');
         expect(took).toBe(2001);
+        await expect(first?.heads(job, () => {}, two)).rejects.toThrow(/helper thread failed/);
       } finally {
         first?.stop();
         second?.stop();
