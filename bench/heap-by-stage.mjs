@@ -87,7 +87,7 @@ step('pages selected (source, heads)');
 const headEvidence = weighHeadDates(heads.dates, options, warnings);
 datePages(kept, found, sources, undefined, headEvidence, options, warnings);
 step('pages dated (lastmod)');
-const groups = await buildEntries(found, heads.headLinks, options, warnings, heads.headLangs);
+const groups = await buildEntries(found, heads.headLinks, options, warnings, heads.headLinks.langs);
 step('entries (the pages are the entries)');
 listOnce(groups, false);
 checkEntries(groups, options, warnings);

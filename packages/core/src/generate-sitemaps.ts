@@ -60,7 +60,8 @@ export async function generateSitemaps(input: SitemapOptions): Promise<GenerateR
 
   // entries: custom pages join, each page becomes its entry, every URL listed once
   const records = withCustomPages(pages, options, heads.renamed > 0);
-  const groups = await buildEntries(records, heads.headLinks, options, warnings, heads.headLangs);
+  const { headLinks } = heads;
+  const groups = await buildEntries(records, headLinks, options, warnings, headLinks.langs);
   const listed = listOnce(groups, options.serialize !== undefined || options.chunks !== undefined);
 
   // output: check, write, tell IndexNow, count and report

@@ -3,9 +3,9 @@
  * (`source-list.ts`) come first, in its order: their paths and route keys are told by the list,
  * their one copy, and what a scan read of them (file time, frontmatter) is filled in a range at
  * a time, as it comes. Then the sources named one by one (`pageSources`), their paths and keys
- * kept as given. File times and which date a row has are typed arrays; frontmatter dates
- * lastmod columns (numbers); what frontmatter rarely says (exclude, changefreq, priority, slug, problems)
- * is kept by row, for the rows that say it. A row is a number: the stages after discovery hold
+ * kept as given. File times and which date a row has are typed arrays; frontmatter dates are
+ * lastmod columns (numbers); what frontmatter rarely says (exclude, changefreq, priority, slug,
+ * problems) is kept by row, for the rows that say it. A row is a number: the stages after discovery hold
  * rows, not source objects, so a million sources cost their path bytes once and a few bytes a
  * row, not a million objects and the strings of their paths and keys.
  *

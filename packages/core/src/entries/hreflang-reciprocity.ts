@@ -48,8 +48,6 @@ export function reciprocityWarnings(
       for (let i = from; i < used && !seen; i++) seen = targets[i] === target;
       if (!seen) targets[used++] = target;
     }
-    starts = grown(starts, urls.size);
-    counts = grown(counts, urls.size);
     starts[page] = from + 1;
     counts[page] = used - from;
   }

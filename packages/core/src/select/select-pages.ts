@@ -26,13 +26,12 @@ const HTML_EXTENSION = /\.html?$/i;
 /** What the heads said beyond which pages stay. */
 export interface HeadFindings {
   /**
-   * hreflang alternates read from heads, by page URL, kept off the JS heap: every page of a set
-   * names every URL of it, and as objects the sets were 35 MB at a million pages, alive until
-   * the last file was written (`columns/link-sets.ts`).
+   * hreflang alternates read from heads, by page URL, and the `<html lang>` of their pages
+   * (`langs`), kept off the JS heap: every page of a set names every URL of it, and as objects
+   * the sets were 35 MB at a million pages, alive until the last file was written
+   * (`columns/link-sets.ts`).
    */
   headLinks: LinksByUrl;
-  /** The `<html lang>` of the pages with head alternates, by page URL (kept with them). */
-  headLangs: { get(url: string): string | undefined };
   /** Pages now listed at the form of their URL their canonical link gives: the order changed. */
   renamed: number;
   /** Pages whose heads carry a modified or published date. */
@@ -162,10 +161,8 @@ export async function selectByHead(
   /** Reads and judges the heads with a helper thread (parallel/), when one runs. */
   shared?: HeadReader | null,
 ): Promise<HeadFindings> {
-  const sets = new LinksByUrl();
   const found: HeadFindings = {
-    headLinks: sets,
-    headLangs: sets.langs,
+    headLinks: new LinksByUrl(),
     renamed: 0,
     dates: new HeadDateList(),
   };
@@ -224,8 +221,8 @@ export async function selectByHead(
     }
     if (verdict.alternates.length > 0 || verdict.lang) {
       const url = record.url;
-      if (verdict.alternates.length > 0) sets.set(url, verdict.alternates);
-      if (verdict.lang) sets.setLang(url, verdict.lang);
+      if (verdict.alternates.length > 0) found.headLinks.set(url, verdict.alternates);
+      if (verdict.lang) found.headLinks.setLang(url, verdict.lang);
     }
     if (verdict.modified || verdict.published) {
       found.dates.push(record, verdict.modified, verdict.published);
