@@ -107,6 +107,25 @@ export function encodeLastmod(value: string): number {
   return (days * DAY + h * 3600 + min * 60 + s) * 2;
 }
 
+/** The instant a code names, in ms since the epoch (a day: its midnight in UTC). */
+export function lastmodTime(code: number): number {
+  return Math.floor(code / 2) * 1000;
+}
+
+/** The first and the end of the instants a code can name: years 0001-9999 in UTC. */
+const FIRST_SECOND = daysFromCivil(1, 1, 1) * DAY;
+const END_SECOND = daysFromCivil(10_000, 1, 1) * DAY;
+
+/**
+ * The code of the lastmod written for instant `ms` (a day when it is exactly midnight UTC, an
+ * instant to the second otherwise), or NaN outside years 0001-9999.
+ */
+export function timeLastmod(ms: number): number {
+  const seconds = Math.floor(ms / 1000);
+  if (!(seconds >= FIRST_SECOND && seconds < END_SECOND)) return Number.NaN;
+  return seconds * 2 + (ms === seconds * 1000 && seconds % DAY === 0 ? 1 : 0);
+}
+
 /** The last day written back, and its text: pages of one day are often read one after another. */
 let lastDays = Number.NaN;
 let lastDay = '';

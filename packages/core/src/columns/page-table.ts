@@ -101,15 +101,32 @@ class StringField {
   }
 
   get(row: number): string | undefined {
+    // A stage reads a page's value more than once as it passes it (a URL: its filter, its
+    // source's key, its entry): the last row read is kept, not decoded again.
+    if (row === this.#lastRow) return this.#last;
     const places = this.#places;
-    if (places === null) return this.#prefix + this.column.get(row);
-    const place = places[row] ?? NONE;
-    if (place === NONE) return undefined;
-    const value = this.column.get(place >> 1);
-    return place & 1 ? this.#prefix + value : value;
+    let value: string | undefined;
+    if (places === null) value = this.#prefix + this.column.get(row);
+    else {
+      const place = places[row] ?? NONE;
+      if (place === NONE) value = undefined;
+      else {
+        const kept = this.column.get(place >> 1);
+        value = place & 1 ? this.#prefix + kept : kept;
+      }
+    }
+    this.#lastRow = row;
+    this.#last = value;
+    return value;
   }
 
+  /** The last row `get` read, and its value. */
+  #lastRow = -1;
+  #last: string | undefined;
+
   set(row: number, value: string | null | undefined): void {
+    this.#lastRow = -1;
+    this.#last = undefined;
     const cut = value != null && this.#prefix !== '' && value.startsWith(this.#prefix);
     if (this.#places === null) {
       if (value != null && row === this.column.size && (cut || this.#prefix === '')) {

@@ -8,6 +8,7 @@
  * Keys match whatever their case and naming style (`lastMod`, `last_modified_at`, `last-modified`
  * are one name), and users can add names of their own for each role (`dateFields`).
  */
+import { encodeLastmod, lastmodTime } from '../columns/lastmod-column.js';
 import { ownString } from '../flat-string.js';
 import { changefreqProblem, priorityProblem } from '../options/option-checks.js';
 import type { ChangeFreq } from '../types.js';
@@ -143,6 +144,8 @@ function isDateCandidate(value: unknown): boolean {
 
 /** Milliseconds since the epoch of a date we write (`YYYY-MM-DD` is midnight UTC). */
 export function dateTime(value: string): number {
+  const code = encodeLastmod(value);
+  if (!Number.isNaN(code)) return lastmodTime(code);
   return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
 }
 

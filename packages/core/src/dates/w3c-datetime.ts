@@ -21,6 +21,12 @@
  * a zone we do not know would be inventing one). Whatever it writes passes the check.
  */
 
+import {
+  decodeLastmod,
+  encodeLastmod,
+  lastmodTime,
+  timeLastmod,
+} from '../columns/lastmod-column.js';
 import { flat } from '../flat-string.js';
 import { clip } from '../url/shorten.js';
 
@@ -212,6 +218,10 @@ function formatInstant(date: Date): string {
 
 /** Formats a Date: `YYYY-MM-DD` at exactly midnight UTC, else `YYYY-MM-DDThh:mm:ssZ`. */
 export function formatDate(date: Date): string {
+  // Years 0001-9999 (every date a build meets) are written by the lastmod codec: the same text,
+  // made as one string, without a Date read field by field.
+  const code = timeLastmod(date.getTime());
+  if (!Number.isNaN(code)) return decodeLastmod(code);
   const midnight =
     date.getUTCHours() === 0 &&
     date.getUTCMinutes() === 0 &&
@@ -312,6 +322,15 @@ function whyNot(text: string, shape: Shape | undefined): string {
  * @example checkW3cDatetime('2024-05-01T10:00Z') // { ok: false, reason: '"2024-05-01T10:00Z" is not a W3C Datetime: the seconds are missing ...' }
  */
 export function checkW3cDatetime(input: string): W3cDatetimeCheck {
+  // The two forms the core writes, read by the lastmod codec (which takes only real days and
+  // times in them): what the grammar below says of them, without the regular expression.
+  const code = encodeLastmod(input);
+  if (!Number.isNaN(code)) {
+    const at = lastmodTime(code);
+    return input.length === 10
+      ? { ok: true, precision: 'date', earliest: at - 14 * HOUR, latest: at + 36 * HOUR - 1 }
+      : { ok: true, precision: 'datetime', earliest: at, latest: at };
+  }
   const text = input.trim();
   const shape = readShape(text);
   if (shape === undefined || shape.spelling !== undefined)

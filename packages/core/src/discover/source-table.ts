@@ -226,6 +226,12 @@ export class SourceTable {
    * a site with many non-ASCII paths has one for each (`StringRows`).
    */
   #byLooseKey: { keys: StringRows; rows: Int32Array } | null = null;
+  /**
+   * The rows whose keys `looseKey` may change (not `a-z 0-9 - / _ . ~` only), noted as the key
+   * table is built: the lenient keys are made of these rows alone, with no second pass over the
+   * keys of every row.
+   */
+  #looseRows = new Int32Array(0);
   readonly #sought = new KeyBytes();
   readonly #seen = new KeyBytes();
   /** What could not be read, one line each. */
@@ -313,6 +319,7 @@ export class SourceTable {
 
   #changed(): void {
     this.#slots = null;
+    this.#looseRows = new Int32Array(0);
     this.#byLooseKey = null;
   }
 
@@ -385,10 +392,8 @@ export class SourceTable {
       const byLoose = { keys: new StringRows(), rows: new Int32Array(16) };
       this.#byLooseKey = byLoose;
       const own = this.#seen;
-      for (let row = 0; row < this.size; row++) {
-        if (!this.has(row)) continue;
+      for (const row of this.#looseRows) {
         this.#writeKey(row, own);
-        if (looseBytes(own.bytes, own.length)) continue;
         const text = own.bytes.toString('utf8', 0, own.length);
         const loose = looseKey(text);
         if (loose === text) continue;
@@ -426,9 +431,15 @@ export class SourceTable {
     const mask = capacity - 1;
     const own = this.#sought;
     const other = this.#seen;
+    let looseRows = new Int32Array(16);
+    let loose = 0;
     for (let row = 0; row < this.size; row++) {
       if (!this.has(row)) continue;
       this.#writeKey(row, own);
+      if (!looseBytes(own.bytes, own.length)) {
+        looseRows = grown(looseRows, loose + 1);
+        looseRows[loose++] = row;
+      }
       for (let slot = own.hash() & mask; ; slot = (slot + 1) & mask) {
         const taken = (slots[slot] as number) - 1;
         if (taken < 0) {
@@ -440,6 +451,7 @@ export class SourceTable {
       }
     }
     this.#slots = slots;
+    this.#looseRows = looseRows.subarray(0, loose);
     return slots;
   }
 }

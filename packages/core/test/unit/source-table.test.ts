@@ -242,6 +242,31 @@ describe('SourceTable', () => {
     expect(named.find('/named-post')).toBe(0);
   });
 
+  it('finds lenient keys as the rows are filled in, an exact key first', () => {
+    const table = new SourceTable(
+      listOf(
+        [SRC],
+        [
+          [0, 'plain.md'],
+          [0, 'Café Post.md'],
+          [0, 'café-post.md'],
+          [0, 'Late One.md'],
+        ],
+      ),
+    );
+    table.fill(scanOf(0, [1, 2, 3, 4]));
+    expect(table.find('/plain')).toBe(0);
+    expect(table.find('/café-post')).toBe(2);
+    expect(table.find('/late-one')).toBe(3);
+    expect(table.find('/cafe-post')).toBe(NO_SOURCE);
+    // A row found unreadable later is found by no key, its lenient one included.
+    table.fill(scanOf(3, [Number.NaN]));
+    expect(table.find('/late-one')).toBe(NO_SOURCE);
+    expect(table.find('/café-post')).toBe(2);
+    table.releaseIndex();
+    expect(table.find('/Late One')).toBe(NO_SOURCE);
+  });
+
   it('keeps frontmatter only for the rows that have it, and reads a row back whole', () => {
     const meta = {
       exclude: false,

@@ -4,6 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { dateTime } from '../../src/dates/frontmatter-fields.js';
 import { checkW3cDatetime, parseLastmod } from '../../src/dates/w3c-datetime.js';
 
 /**
@@ -133,5 +134,54 @@ describe('the generator and the validator agree on W3C datetimes', () => {
     const endOfDay =
       '2024-05-01T24:00:00Z is not a real time: W3C hours run 00-23; write 00:00:00 of the next day';
     expect(reasons('2024-05-01T24:00:00Z')).toEqual([endOfDay, endOfDay]);
+  });
+});
+
+/**
+ * The two forms the core writes are read and written by the lastmod codec, not the grammar's
+ * regular expression: what that path says must be what the grammar says, at every kind of
+ * instant (white space around a value sends it through the grammar).
+ */
+describe('the written forms read and made without the grammar', () => {
+  const instants: number[] = [];
+  // A deterministic spread over years 0001-9999: midnights, seconds, fractions of a second.
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const first = Date.parse('0001-01-01T00:00:00Z');
+  const end = Date.parse('9999-12-31T23:59:59Z');
+  for (let i = 0; i < 4000; i++) {
+    const ms = first + Math.floor(next() * (end - first));
+    instants.push(ms, Math.floor(ms / 86_400_000) * 86_400_000, Math.floor(ms / 1000) * 1000);
+  }
+  instants.push(first, end, 0, -1, 951_782_400_000 /* 2000-02-29 */, 86_400_000 + 1);
+
+  it('formatDate writes what the Date fields spell', () => {
+    for (const ms of instants) {
+      const iso = new Date(ms).toISOString();
+      const midnight = ms % 86_400_000 === 0;
+      const expected = midnight ? iso.slice(0, 10) : `${iso.slice(0, 19)}Z`;
+      expect(parseLastmod(new Date(ms))).toEqual({ ok: true, value: expected });
+    }
+  });
+
+  it('checkW3cDatetime says of a written value what the grammar says of it', () => {
+    for (const ms of instants) {
+      const written = (parseLastmod(new Date(ms)) as { value: string }).value;
+      expect(checkW3cDatetime(written), written).toEqual(checkW3cDatetime(` ${written}`));
+    }
+    for (const near of ['2024-02-30', '2023-02-29', '0000-01-01', '2024-05-01T24:00:00Z']) {
+      expect(checkW3cDatetime(near).ok, near).toBe(false);
+    }
+  });
+
+  it('dateTime reads a written value as Date.parse does', () => {
+    for (const ms of instants) {
+      const written = (parseLastmod(new Date(ms)) as { value: string }).value;
+      const parsed = Date.parse(written.length === 10 ? `${written}T00:00:00Z` : written);
+      expect(dateTime(written), written).toBe(parsed);
+    }
   });
 });
