@@ -41,12 +41,23 @@ export function splitSections(
   let count = 0;
   const names: string[] = [];
   const numberOf = new Map<string, number>();
+  // URLs in order come a section at a time: the last section's folder (`https://e.com/blog/`)
+  // tells a URL of the same section without reading its segment again.
+  let lastFolder = '';
+  let lastNumber = 0;
   for (const url of urls) {
-    const name = sectionOf(url, baseUrl);
-    let number = numberOf.get(name);
-    if (number === undefined) {
-      number = names.push(name) - 1;
-      numberOf.set(name, number);
+    let number: number | undefined;
+    if (lastFolder !== '' && url.startsWith(lastFolder)) number = lastNumber;
+    else {
+      const name = sectionOf(url, baseUrl);
+      number = numberOf.get(name);
+      if (number === undefined) {
+        number = names.push(name) - 1;
+        numberOf.set(name, number);
+      }
+      const slash = url.startsWith(baseUrl) ? url.indexOf('/', baseUrl.length) : -1;
+      lastFolder = slash > baseUrl.length ? url.slice(0, slash + 1) : '';
+      lastNumber = number;
     }
     numbers = grown(numbers, count + 1);
     numbers[count++] = number;

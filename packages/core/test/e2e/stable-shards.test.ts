@@ -41,6 +41,38 @@ describe('sectionOf', () => {
       ['big', 1000],
     ]);
   });
+
+  it('puts each URL in the section sectionOf names, in any order, a section at a time or not', () => {
+    const base = 'https://e.com/docs/';
+    const tricky = [
+      'https://e.com/docs/',
+      'https://e.com/docs/blog',
+      'https://e.com/docs/blog/',
+      'https://e.com/docs/blogs/x',
+      'https://e.com/docs//x',
+      'https://e.com/docs/Blog/x',
+      'https://e.com/docs/caf%C3%A9/x',
+      'https://e.com/docs/cafe%CC%81/x',
+      'https://e.com/other/x',
+      'https://e.com/docsx/y',
+    ];
+    const urls: string[] = [];
+    for (let i = 0; i < 1500; i++) urls.push(`https://e.com/docs/blog/${i}`, tricky[i % 10] as string);
+    for (let i = 0; i < 1200; i++) urls.push(`https://e.com/docs/caf%C3%A9/${i}/`);
+    const sections = splitSections(urls, base);
+    const named = new Map<number, string>();
+    for (const [name, places] of sections) for (const place of places) named.set(place, name);
+    expect(named.size).toBe(urls.length);
+    const bySection = new Map<string, number>();
+    for (const url of urls) {
+      const name = sectionOf(url, base);
+      bySection.set(name, (bySection.get(name) ?? 0) + 1);
+    }
+    urls.forEach((url, place) => {
+      const name = sectionOf(url, base);
+      expect(named.get(place), url).toBe((bySection.get(name) ?? 0) >= 1000 ? name : 'root');
+    });
+  });
 });
 
 describe('stable shards and incremental rewrites', () => {
