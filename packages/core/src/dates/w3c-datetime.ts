@@ -280,6 +280,10 @@ export function parseLastmod(input: unknown): DateParse {
   }
   if (typeof input !== 'string')
     return { ok: false, reason: `${JSON.stringify(input)} is not a date` };
+  // Already written as the core writes it (most frontmatter dates): made again as one string of
+  // its own, not a slice that could keep the file it was read from.
+  const code = encodeLastmod(input);
+  if (!Number.isNaN(code)) return { ok: true, value: decodeLastmod(code) };
   const text = input.trim();
   const shape = readShape(text);
   if (shape === undefined) {

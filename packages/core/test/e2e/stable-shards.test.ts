@@ -57,7 +57,8 @@ describe('sectionOf', () => {
       'https://e.com/docsx/y',
     ];
     const urls: string[] = [];
-    for (let i = 0; i < 1500; i++) urls.push(`https://e.com/docs/blog/${i}`, tricky[i % 10] as string);
+    for (let i = 0; i < 1500; i++)
+      urls.push(`https://e.com/docs/blog/${i}`, tricky[i % 10] as string);
     for (let i = 0; i < 1200; i++) urls.push(`https://e.com/docs/caf%C3%A9/${i}/`);
     const sections = splitSections(urls, base);
     const named = new Map<number, string>();

@@ -177,6 +177,14 @@ describe('the written forms read and made without the grammar', () => {
     }
   });
 
+  it('parseLastmod gives back a written value as the grammar reads it', () => {
+    for (const ms of instants) {
+      const written = (parseLastmod(new Date(ms)) as { value: string }).value;
+      expect(parseLastmod(written), written).toEqual(parseLastmod(` ${written}`));
+      expect(parseLastmod(written)).toEqual({ ok: true, value: written });
+    }
+  });
+
   it('dateTime reads a written value as Date.parse does', () => {
     for (const ms of instants) {
       const written = (parseLastmod(new Date(ms)) as { value: string }).value;
