@@ -14,6 +14,7 @@
  * with a key wins.
  */
 import { LastmodColumn } from '../columns/lastmod-column.js';
+import type { SourcePaths } from '../columns/page-table.js';
 import { grown, hashBytes, StringColumn } from '../columns/string-column.js';
 import { StringRows } from '../columns/string-rows.js';
 import type { FieldDate, PageMeta } from '../dates/frontmatter-fields.js';
@@ -204,7 +205,28 @@ class KeyBytes {
   }
 }
 
+/**
+ * The paths of a table's sources, apart from the rest of it: all the pages keep of their sources
+ * once they are dated (`PageTable.linkSource`), so the file times, frontmatter and key tables
+ * go with the table (at 1,000,000 sources, their times alone are 8 MB) before the set is
+ * written.
+ */
+class Paths implements SourcePaths {
+  list: SourceList | null = null;
+  /** Rows of the list. */
+  listed = 0;
+  /** The named rows' paths, from row `listed` on. */
+  readonly rels = new StringColumn();
+
+  rel(row: number): string {
+    const list = this.list;
+    return row < this.listed && list ? listedRel(list, row) : this.rels.get(row - this.listed);
+  }
+}
+
 export class SourceTable {
+  /** The sources' paths, which the pages link to (`PageTable.linkSource`). */
+  readonly paths = new Paths();
   #list: SourceList | null = null;
   /** Rows of the list. */
   #listed = 0;
@@ -212,7 +234,7 @@ export class SourceTable {
   #routes: Buffer[] | null = null;
   #longestRoute = 0;
   /** The named rows' paths and keys, from row `#listed` on. */
-  readonly #rels = new StringColumn();
+  readonly #rels = this.paths.rels;
   readonly #keys = new StringColumn();
   /** NaN for a listed row that could not be read. */
   #mtimes = new Float64Array(256);
@@ -251,6 +273,8 @@ export class SourceTable {
       throw new Error('source table: the list comes once, before any named source');
     this.#list = list;
     this.#listed = list.paths.size;
+    this.paths.list = list;
+    this.paths.listed = this.#listed;
     this.#mtimes = grown(this.#mtimes, this.#listed);
     this.problems.unshift(...list.problems);
     this.#routes = keyPrefixes(list);
@@ -336,8 +360,7 @@ export class SourceTable {
 
   /** The source's path relative to `root`, posix. */
   rel(row: number): string {
-    const list = this.#list;
-    return row < this.#listed && list ? listedRel(list, row) : this.#rels.get(row - this.#listed);
+    return this.paths.rel(row);
   }
 
   /** The route key the source renders: its own, or the one its frontmatter `slug` gives. */

@@ -102,7 +102,7 @@ export function selectBySource(
       kept.push(record);
       continue;
     }
-    record.table.linkSource(record.row, sources, source);
+    record.table.linkSource(record.row, sources.paths, source);
     const unread = sources.frontmatterError(source);
     if (unread) {
       const { message, line } = unread;

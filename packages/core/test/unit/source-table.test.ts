@@ -1,4 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { PageTable } from '../../src/columns/page-table.js';
 import { LARGE_CHUNK, StringColumn } from '../../src/columns/string-column.js';
 import { keyFor, type SourceList } from '../../src/discover/source-list.js';
 import {
@@ -7,6 +10,9 @@ import {
   type SourceScan,
   SourceTable,
 } from '../../src/discover/source-table.js';
+
+// `gc` for the test that a table is let go: exposed now, read from a new context.
+setFlagsFromString('--expose-gc');
 
 function source(rel: string, key: string, mtimeMs = 1): SourceFile {
   return { rel, key, mtimeMs, meta: undefined, frontmatterError: undefined };
@@ -230,6 +236,25 @@ describe('SourceTable', () => {
     expect([table.has(0), table.has(1), table.has(2)]).toEqual([false, true, false]);
     expect(table.find('/a')).toBe(1);
     expect(table.find('/b')).toBe(NO_SOURCE);
+  });
+
+  it('leaves its paths to the pages and lets the rest go once they are linked', async () => {
+    const pages = new PageTable('https://e.com/');
+    const page = pages.add('a/index.html', 'https://e.com/a/');
+    let table: SourceTable | undefined = new SourceTable(listOf([SRC], [[0, 'a.md']]));
+    table.fill(scanOf(0, [1]));
+    table.appendNamed({ files: [source('extra/b.md', '/b')], problems: [] });
+    pages.linkSource(page.row, table.paths, table.find('/a'));
+    const gone = new WeakRef(table);
+    table = undefined;
+    const gc = runInNewContext('gc') as () => void;
+    for (let i = 0; i < 5 && gone.deref() !== undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      gc();
+    }
+    expect(gone.deref()).toBeUndefined();
+    expect(page.source).toBe('src/a.md');
+    expect(pages.view(page.row).source).toBe('src/a.md');
   });
 
   it('falls back to the lenient key of a source a framework would slugify', () => {
