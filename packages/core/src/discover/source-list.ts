@@ -7,12 +7,8 @@
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import {
-  grown,
-  LARGE_CHUNK,
-  StringColumn,
-  type StringColumnData,
-} from '../columns/string-column.js';
+import { PathColumn, type PathColumnData } from '../columns/path-column.js';
+import { grown, LARGE_CHUNK } from '../columns/string-column.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
 import { walkFiles } from './walk-files.js';
 
@@ -54,20 +50,20 @@ export interface SourceList {
   relDirs: string[];
   /** Each folder's route key (`/`, `/blog`): a source's key is made from it. */
   routes: string[];
-  /** Path of each file relative to its folder, posix, in walk order. */
-  paths: StringColumn;
+  /** Path of each file relative to its folder, posix, in walk order (each subfolder's once). */
+  paths: PathColumn;
   problems: string[];
 }
 
 /** A source list as a thread posts it. */
-export type SourceListData = Omit<SourceList, 'paths'> & { paths: StringColumnData };
+export type SourceListData = Omit<SourceList, 'paths'> & { paths: PathColumnData };
 
 export function sourceListData(list: SourceList): SourceListData {
   return { ...list, paths: list.paths.toData() };
 }
 
 export function sourceListFrom(data: SourceListData): SourceList {
-  return { ...data, paths: StringColumn.fromData(data.paths) };
+  return { ...data, paths: PathColumn.fromData(data.paths) };
 }
 
 /** Walks the source folders: one `readdir` per folder, nothing read or stat'ed. */
@@ -76,7 +72,7 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
   // Made by the helper thread on a large site: chunks of the largest size go back to the
   // system when the list is dropped, not into that thread's malloc arena (40-55 MB less peak
   // at 1,000,000 pages with heads read, bench/README.md).
-  const paths = new StringColumn({ shared: true, firstChunk: LARGE_CHUNK });
+  const paths = new PathColumn({ shared: true, firstChunk: LARGE_CHUNK });
   let folders =
     sources.length <= 0x100
       ? new Uint8Array(256)

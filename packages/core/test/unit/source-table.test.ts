@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { PageTable } from '../../src/columns/page-table.js';
+import { PathColumn } from '../../src/columns/path-column.js';
 import { LARGE_CHUNK, StringColumn } from '../../src/columns/string-column.js';
 import { keyFor, type SourceList } from '../../src/discover/source-list.js';
 import {
@@ -117,12 +118,50 @@ describe('StringColumn', () => {
 });
 
 /** A list of `files`, each `[folder, path in it]`, in folders `{ relDir, route }`. */
+describe('PathColumn', () => {
+  it('gives back every path as a string column would, each folder kept once a run', () => {
+    const paths = [
+      'a.md',
+      'blog/x.md',
+      'blog/y.md',
+      'blog/deep/z.md',
+      'blog/w.md',
+      'café/日本語/😀.md',
+      '/lead.md',
+      'two//slashes.md',
+      '',
+      'docs/a/index.md',
+    ];
+    for (let i = 0; i < 3000; i++) paths.push(`docs/area-${i % 7}/page-${i}.md`);
+    const column = new PathColumn({ shared: true, firstChunk: 1024 });
+    paths.forEach((path, row) => {
+      expect(column.push(path)).toBe(row);
+    });
+    const copy = PathColumn.fromData(structuredClone(column.toData()));
+    for (const read of [column, copy]) {
+      expect(read.size).toBe(paths.length);
+      const out = Buffer.alloc(64);
+      paths.forEach((path, row) => {
+        const bytes = Buffer.from(path);
+        expect(read.get(row)).toBe(path);
+        expect(read.byteLength(row)).toBe(bytes.length);
+        expect(read.copyRow(row, out, 3)).toBe(bytes.length);
+        expect(out.subarray(3, 3 + bytes.length).equals(bytes)).toBe(true);
+      });
+    }
+    // A folder's path once for each run of its rows: `blog` twice (the walk came back to it).
+    const data = column.toData();
+    expect(data.folders.places.length).toBe(9 + 3000);
+    expect(new Set(data.folderOf).size).toBe(data.folders.places.length);
+  });
+});
+
 function listOf(
   folders: Array<{ relDir: string; route: string }>,
   files: Array<[number, string]>,
   problems: string[] = [],
 ): SourceList {
-  const paths = new StringColumn();
+  const paths = new PathColumn();
   for (const [, path] of files) paths.push(path);
   return {
     folders: Uint32Array.from(files, ([folder]) => folder),
