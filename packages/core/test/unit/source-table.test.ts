@@ -117,7 +117,6 @@ describe('StringColumn', () => {
   });
 });
 
-/** A list of `files`, each `[folder, path in it]`, in folders `{ relDir, route }`. */
 describe('PathColumn', () => {
   it('gives back every path as a string column would, each folder kept once a run', () => {
     const paths = [
@@ -156,6 +155,7 @@ describe('PathColumn', () => {
   });
 });
 
+/** A list of `files`, each `[folder, path in it]`, in folders `{ relDir, route }`. */
 function listOf(
   folders: Array<{ relDir: string; route: string }>,
   files: Array<[number, string]>,
