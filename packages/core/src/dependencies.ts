@@ -1,6 +1,6 @@
 /**
  * The libraries the core uses, each loaded the first time it is used, not when the core is
- * imported. Most builds need only some: htmlparser2 reads heads and images, gray-matter, js-yaml
+ * imported. Most builds need only some: htmlparser2 reads heads and images, js-yaml
  * and smol-toml read frontmatter and generators' configs, picomatch matches `include` and
  * `exclude`, saxes reads sitemaps, xmllint-wasm checks them against the XSD. Loaded up front,
  * they took some 15 MB of every build's memory (RSS after `import`, Node 24), whether used or
@@ -24,7 +24,6 @@ function onFirstUse<T>(load: () => T): () => T {
 }
 
 export const htmlparser2 = onFirstUse(() => require('htmlparser2') as typeof import('htmlparser2'));
-export const grayMatter = onFirstUse(() => require('gray-matter') as typeof import('gray-matter'));
 export const jsYaml = onFirstUse(() => require('js-yaml') as typeof import('js-yaml'));
 export const smolToml = onFirstUse(() => require('smol-toml') as typeof import('smol-toml'));
 export const picomatch = onFirstUse(() => require('picomatch') as typeof import('picomatch'));

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   fieldRoles,
@@ -166,4 +167,75 @@ describe('frontmatter parsing', () => {
     expect(frontmatterBlock('# title\n---\na: 1\n---\n')).toBeNull();
     expect(frontmatterBlock('---\na: 1\n')).toBeNull();
   });
+});
+
+/**
+ * YAML frontmatter is cut from its block as gray-matter cuts it and parsed by js-yaml with the
+ * core schema. gray-matter (a test dependency only) is the reference: every block here, edge
+ * cases included, reads the same through both, errors and their lines too.
+ */
+describe('YAML read as gray-matter read it', () => {
+  const require = createRequire(import.meta.url);
+  const matter = require('gray-matter') as typeof import('gray-matter');
+  const yaml = require('js-yaml') as typeof import('js-yaml');
+  const options = {
+    engines: {
+      yaml: (text: string) => (yaml.load(text, { schema: yaml.CORE_SCHEMA }) ?? {}) as object,
+    },
+  };
+  /** What the core made of a block when gray-matter cut it. */
+  function throughGrayMatter(block: string) {
+    return parseWith(() => matter(block, options).data);
+  }
+  function parseWith(read: () => unknown) {
+    try {
+      return { data: read() };
+    } catch (error) {
+      return {
+        reason: (error as { reason?: string }).reason,
+        line: (error as { mark?: { line?: number } }).mark?.line,
+      };
+    }
+  }
+  const files = [
+    '---\ntitle: Hello\ndate: 2024-01-05\n---\nbody',
+    '\uFEFF---\ntitle: with a byte order mark\n---\n',
+    '---\r\ntitle: CRLF\r\npubDate: 2024-02-30\r\n---\r\nbody',
+    '---   \ntitle: spaces after the opener\n---\n',
+    '---\n---\nempty',
+    '---\n# only a comment\n   # and another\n---\n',
+    '---\ntitle: x\n...\nbody',
+    '---\ntitle: x\n--- \nbody',
+    '---\nlist:\n  - a\n  - b\nnested:\n  when: 2024-05-01T10:00:00Z\n---\n',
+    '---\nsitemap:\n  lastmod: Jul 08 2022\n  priority: 0.8\n---\n',
+    '---\ntitle: "unterminated\n---\n',
+    '---\na: 1\na: 2\n---\n',
+    '---\n- just\n- a list\n---\n',
+    '---\nplain words\n---\n',
+    '---\ndate: 2024-01-05 10:00:00 +02:00\nflag: yes\nnum: 012\n---\n',
+    '---\ntext: |\n  a block\n  ---x inside\n---\n',
+  ];
+  for (const file of files) {
+    it(JSON.stringify(file.slice(0, 40)), () => {
+      const block = frontmatterBlock(file);
+      expect(block).not.toBeNull();
+      const ours = parseFrontmatter(block as string);
+      const reference = throughGrayMatter(block as string);
+      if ('data' in reference) {
+        const data = reference.data;
+        if (typeof data !== 'object' || data === null || Array.isArray(data))
+          expect(ours).toMatchObject({
+            ok: false,
+            message: 'frontmatter is not a mapping of fields',
+          });
+        else expect(ours).toEqual({ ok: true, data });
+      } else {
+        expect(ours).toEqual({
+          ok: false,
+          message: `invalid YAML frontmatter: ${reference.reason}`,
+          line: (reference.line as number) + 2,
+        });
+      }
+    });
+  }
 });
