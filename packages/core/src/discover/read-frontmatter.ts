@@ -63,7 +63,11 @@ function formatOf(text: string) {
  */
 export function frontmatterBlock(text: string): string | null {
   const form = formatOf(text);
-  if (!form) return null;
+  return form ? blockOf(form, text) : null;
+}
+
+/** The block of form `form` that opens `text`, or null when it is not closed (yet). */
+function blockOf(form: (typeof FORMATS)[number], text: string): string | null {
   const open = form.opening.exec(text) as RegExpExecArray;
   const close = form.closing.exec(text.slice(open[0].length - 1));
   if (!close) return null;
@@ -104,8 +108,11 @@ function errorLine(format: Format, error: unknown): number | undefined {
  * Parses a frontmatter block (pure). Line numbers count from the file's first line.
  * @example parseFrontmatter('---\ndate: 2024-01-05\n---\n') // { ok: true, data: { date: '2024-01-05' } }
  */
-export function parseFrontmatter(block: string): FrontmatterResult {
-  const format = formatOf(block)?.format ?? 'YAML';
+export function parseFrontmatter(
+  block: string,
+  /** The block's format, when the caller has told it already. */
+  format: Format = formatOf(block)?.format ?? 'YAML',
+): FrontmatterResult {
   try {
     const data = parseBlock(format, block);
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -129,12 +136,20 @@ export function parseFrontmatter(block: string): FrontmatterResult {
  * Only the block is read: a few KiB from the page cache.
  */
 export function readFrontmatter(path: string): FrontmatterResult {
+  // The block as the read found it, so it is not looked for again in what was read.
+  let found: { format: Format; block: string } | null = null;
   const text = readPrefix(path, BLOCK_BYTE_CAP, (head) => {
+    const form = formatOf(head);
     // The first line decides whether there is a block at all.
-    if (head.includes('\n') && !formatOf(head)) return 0;
-    const block = frontmatterBlock(head);
-    return block === null ? null : block.length;
+    if (!form) return head.includes('\n') ? 0 : null;
+    const block = blockOf(form, head);
+    if (block === null) return null;
+    found = { format: form.format, block };
+    return block.length;
   });
+  // Set in the callback, which the type checker does not follow.
+  const known = found as { format: Format; block: string } | null;
+  if (known !== null) return parseFrontmatter(known.block, known.format);
   const form = formatOf(text);
   if (!form) return { ok: true, data: {} };
   const block = frontmatterBlock(text);
