@@ -120,12 +120,12 @@ class StringField {
     return value;
   }
 
-  /** The last row `get` read, and its value. */
-  #lastRow = -1;
+  /** The last row `get` read (NaN: none), and its value. */
+  #lastRow = Number.NaN;
   #last: string | undefined;
 
   set(row: number, value: string | null | undefined): void {
-    this.#lastRow = -1;
+    this.#lastRow = Number.NaN;
     this.#last = undefined;
     const cut = value != null && this.#prefix !== '' && value.startsWith(this.#prefix);
     if (this.#places === null) {

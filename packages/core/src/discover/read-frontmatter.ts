@@ -43,9 +43,17 @@ function yamlOf(block: string): string {
   return close === -1 ? rest : rest.slice(0, close);
 }
 
+/**
+ * Lines gray-matter took for comments, and the white space before them (JavaScript's, wider than
+ * YAML's: a block of only these is `{}` even where js-yaml would refuse a character in it).
+ */
+const COMMENT_LINE = /^\s*#[^\n]+/gm;
+
 /** The data of a `---` block: `{}` for one that holds only white space and comments. */
 function yamlData(block: string): unknown {
-  return jsYaml().load(yamlOf(block), { schema: jsYaml().CORE_SCHEMA }) ?? {};
+  const yaml = yamlOf(block);
+  if (yaml.replace(COMMENT_LINE, '').trim() === '') return {};
+  return jsYaml().load(yaml, { schema: jsYaml().CORE_SCHEMA }) ?? {};
 }
 
 export type FrontmatterResult =

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { dateTime } from '../../src/dates/frontmatter-fields.js';
-import { checkW3cDatetime, parseLastmod } from '../../src/dates/w3c-datetime.js';
+import { checkW3cDatetime, formatDate, parseLastmod } from '../../src/dates/w3c-datetime.js';
 
 /**
  * - `valid`: written as the protocol asks; both accept it.
@@ -157,6 +157,14 @@ describe('the written forms read and made without the grammar', () => {
     instants.push(ms, Math.floor(ms / 86_400_000) * 86_400_000, Math.floor(ms / 1000) * 1000);
   }
   instants.push(first, end, 0, -1, 951_782_400_000 /* 2000-02-29 */, 86_400_000 + 1);
+
+  it('formatDate writes instants past years 0001-9999 as the Date fields spell them', () => {
+    expect(formatDate(new Date(Date.parse('+010000-01-01T00:00:00Z')))).toBe('10000-01-01');
+    expect(formatDate(new Date(Date.parse('+010000-01-01T10:20:30Z')))).toBe(
+      '10000-01-01T10:20:30Z',
+    );
+    expect(formatDate(new Date(Date.parse('0000-12-31T00:00:00Z')))).toBe('0000-12-31');
+  });
 
   it('formatDate writes what the Date fields spell', () => {
     for (const ms of instants) {
