@@ -112,17 +112,17 @@ export function lastmodTime(code: number): number {
   return Math.floor(code / 2) * 1000;
 }
 
-/** The first and the end of the instants a code can name: years 0001-9999 in UTC. */
-const FIRST_SECOND = daysFromCivil(1, 1, 1) * DAY;
-const END_SECOND = daysFromCivil(10_000, 1, 1) * DAY;
+/** The first and the end of the instants a code can name (ms): years 0001-9999 in UTC. */
+export const FIRST_INSTANT = daysFromCivil(1, 1, 1) * DAY * 1000;
+export const END_INSTANT = daysFromCivil(10_000, 1, 1) * DAY * 1000;
 
 /**
  * The code of the lastmod written for instant `ms` (a day when it is exactly midnight UTC, an
  * instant to the second otherwise), or NaN outside years 0001-9999.
  */
 export function timeLastmod(ms: number): number {
+  if (!(ms >= FIRST_INSTANT && ms < END_INSTANT)) return Number.NaN;
   const seconds = Math.floor(ms / 1000);
-  if (!(seconds >= FIRST_SECOND && seconds < END_SECOND)) return Number.NaN;
   return seconds * 2 + (ms === seconds * 1000 && seconds % DAY === 0 ? 1 : 0);
 }
 

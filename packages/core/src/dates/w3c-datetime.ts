@@ -23,7 +23,9 @@
 
 import {
   decodeLastmod,
+  END_INSTANT,
   encodeLastmod,
+  FIRST_INSTANT,
   lastmodTime,
   timeLastmod,
 } from '../columns/lastmod-column.js';
@@ -67,9 +69,6 @@ const RFC_2822 =
   /^(?:[a-z]{3},\s*)?\d{1,2}\s+[a-z]{3}\s+\d{4}\s+\d{2}:\d{2}(?::\d{2})?\s+(?:GMT|UTC|UT|Z|[+-]\d{4})$/i;
 
 const HOUR = 3_600_000;
-/** The instants a four-digit year can say in UTC: 0001-01-01T00:00:00Z up to the end of 9999. */
-const FIRST_INSTANT = utcMs(1, 1, 1);
-const END_INSTANT = utcMs(10_000, 1, 1);
 
 export type DateParse = { ok: true; value: string } | { ok: false; reason: string };
 

@@ -227,9 +227,14 @@ class Paths implements SourcePaths {
 export class SourceTable {
   /** The sources' paths, which the pages link to (`PageTable.linkSource`). */
   readonly paths = new Paths();
-  #list: SourceList | null = null;
+  /** The list (`setList`): kept by the paths, which the pages outlive the table with. */
+  get #list(): SourceList | null {
+    return this.paths.list;
+  }
   /** Rows of the list. */
-  #listed = 0;
+  get #listed(): number {
+    return this.paths.listed;
+  }
   /** The list's `keyPrefixes`: each folder's route as a key starts with it. */
   #routes: Buffer[] | null = null;
   #longestRoute = 0;
@@ -271,10 +276,8 @@ export class SourceTable {
   setList(list: SourceList): void {
     if (this.#list !== null || this.#rels.size > 0)
       throw new Error('source table: the list comes once, before any named source');
-    this.#list = list;
-    this.#listed = list.paths.size;
     this.paths.list = list;
-    this.paths.listed = this.#listed;
+    this.paths.listed = list.paths.size;
     this.#mtimes = grown(this.#mtimes, this.#listed);
     this.problems.unshift(...list.problems);
     this.#routes = keyPrefixes(list);
