@@ -3,9 +3,7 @@
  * one at a time, nothing written) and the names every file of a set takes, from which the
  * stale-file pattern is derived.
  */
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { PageList } from '../../src/columns/page-list.js';
 import { resolveOptions } from '../../src/options/resolve-options.js';
@@ -19,6 +17,7 @@ import {
 } from '../../src/output/names.js';
 import { type PlannedFile, planFiles } from '../../src/output/plan-files.js';
 import type { SitemapOptions } from '../../src/types.js';
+import { makeTree } from '../helpers/fixture.js';
 import { pageList } from '../helpers/pages.js';
 import { contentHash, parseSitemap, validateAgainstXsd } from '../helpers/xml.js';
 
@@ -32,7 +31,7 @@ async function plan(
   groups: Array<{ name: string | null; items: PageList }>,
   options: Partial<SitemapOptions>,
 ): Promise<{ files: PlannedFile[]; outDir: string }> {
-  const outDir = await mkdtemp(join(tmpdir(), 'sitemapkit-plan-'));
+  const outDir = await makeTree({});
   const resolved = resolveOptions({ site: SITE, outDir, ...options });
   const files: PlannedFile[] = [];
   // A sitemap's XML is good until the next file is asked for: each is copied to be kept.

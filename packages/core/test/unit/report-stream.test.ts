@@ -1,10 +1,10 @@
-import { lstat, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { streamFileAtomic } from '../../src/files/write.js';
 import { renderReport, reportHead, reportPage } from '../../src/output/report.js';
 import type { GenerateResult, PageRecord } from '../../src/types.js';
+import { makeTree } from '../helpers/fixture.js';
 
 function resultWith(records: PageRecord[]): Omit<GenerateResult, 'reportPath'> {
   return {
@@ -70,7 +70,7 @@ describe('the report, streamed', () => {
 
 describe('streamFileAtomic', () => {
   async function folder(): Promise<string> {
-    return mkdtemp(join(tmpdir(), 'sitemapkit-stream-'));
+    return makeTree({});
   }
 
   it('writes the pieces, in batches, and leaves no temporary file', async () => {
