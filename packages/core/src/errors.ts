@@ -21,6 +21,7 @@ export type SitemapErrorCode =
   | 'invalid-frontmatter'
   | 'write-failed'
   | 'thread-failed'
+  | 'dependency-missing'
   | 'self-check';
 
 /**
@@ -49,4 +50,12 @@ export class SitemapError extends Error {
 
 export function isSitemapError(error: unknown): error is SitemapError {
   return error instanceof SitemapError;
+}
+
+/**
+ * Whether `error` is a library the core could not load (`dependencies.ts`): the build's fault,
+ * which code that turns a file's fault into a warning passes on.
+ */
+export function isMissingDependency(error: unknown): error is SitemapError {
+  return error instanceof SitemapError && error.code === 'dependency-missing';
 }

@@ -17,6 +17,7 @@ import {
   fieldRoles,
   readPageMeta,
 } from '../dates/frontmatter-fields.js';
+import { isMissingDependency } from '../errors.js';
 import type { PageSource, ResolvedSource } from '../options/resolve-options.js';
 import { readFrontmatter } from './read-frontmatter.js';
 import { listedRel, listSources, type SourceList } from './source-list.js';
@@ -86,6 +87,7 @@ function readSource(path: string, roles: FieldRoles | null): SourceRead {
     }
     return read;
   } catch (error) {
+    if (isMissingDependency(error)) throw error;
     return { problem: (error as Error).message };
   }
 }

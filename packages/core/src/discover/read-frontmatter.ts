@@ -12,6 +12,7 @@
  * - a JSON object that opens the file and closes with `}` alone on a line (Hugo).
  */
 import { jsYaml, smolToml } from '../dependencies.js';
+import { isMissingDependency } from '../errors.js';
 import { readPrefix } from './read-prefix.js';
 
 /** A frontmatter block larger than this is treated as unterminated. */
@@ -128,6 +129,7 @@ export function parseFrontmatter(
     }
     return { ok: true, data: data as Record<string, unknown> };
   } catch (error) {
+    if (isMissingDependency(error)) throw error;
     const reason =
       (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0] ?? '';
     const line = errorLine(format, error);

@@ -5,6 +5,7 @@
  */
 
 import { htmlparser2 } from '../dependencies.js';
+import { isMissingDependency } from '../errors.js';
 import { readPrefixBytes } from './read-prefix.js';
 
 /** What a page's head says about its place in a sitemap. */
@@ -137,6 +138,7 @@ export function readHeadSafely(path: string): HeadResult {
   try {
     return readHead(path);
   } catch (error) {
+    if (isMissingDependency(error)) throw error;
     return { error: (error as Error).message };
   }
 }

@@ -4,6 +4,7 @@
  * the heads were judged, so a page its head leaves out is never read twice.
  */
 import { readImages } from '../discover/read-images.js';
+import { isMissingDependency } from '../errors.js';
 import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from '../limits.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
@@ -27,6 +28,7 @@ export function readPageImages(
         external: images.external,
       });
     } catch (error) {
+      if (isMissingDependency(error)) throw error;
       warnings.push({
         code: 'images-unreadable',
         message: `${echo(file)}: its images cannot be read (${echo((error as Error).message, 400)}); listed without images`,

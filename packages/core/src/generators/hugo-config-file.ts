@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsYaml, smolToml } from '../dependencies.js';
+import { isMissingDependency } from '../errors.js';
 import { lowerKeys } from './hugo-settings.js';
 
 const EXTENSIONS = ['toml', 'yaml', 'yml', 'json'] as const;
@@ -68,6 +69,7 @@ function read(root: string, file: string): HugoConfigFile {
   try {
     return { file, data: parseConfig(join(root, file)) };
   } catch (error) {
+    if (isMissingDependency(error)) throw error;
     return { file, data: {}, error: (error as Error).message.split('\n')[0] as string };
   }
 }

@@ -128,6 +128,14 @@ function failed(message: string): SitemapError {
   return new SitemapError('thread-failed', `sitemapkit: the helper thread failed: ${message}`);
 }
 
+/** What the helper threw: a library it could not load keeps its code and words. */
+function fromHelper(error: Error): SitemapError {
+  const { code } = error as { code?: unknown };
+  return code === 'dependency-missing'
+    ? new SitemapError(code, error.message)
+    : failed(error.message);
+}
+
 export class HelperThread {
   readonly #worker: Worker;
   readonly #data: HelperData;
@@ -163,7 +171,7 @@ export class HelperThread {
       this.#failure ??= error;
       for (const reject of this.#onFailure.splice(0)) reject(error);
     };
-    this.#worker.once('error', (error) => fail(failed(error.message)));
+    this.#worker.once('error', (error) => fail(fromHelper(error)));
     this.#worker.once('exit', (code) => fail(failed(`it stopped with exit code ${code}`)));
   }
 

@@ -3,14 +3,17 @@
  * (history read beside the walk) must not change a byte of the output. It runs only from the compiled package (the worker is `dist/…/*.js`), so
  * these tests import the build: `pnpm test` builds it first.
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { makeTree, page, type Tree } from '../helpers/fixture.js';
 import { commitAll, git, gitInit } from '../helpers/git.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
+const run = promisify(execFile);
 if (!existsSync(new URL('parallel/helper-worker.js', DIST))) {
   throw new Error('packages/core/dist is missing or stale: build the core first (pnpm build)');
 }
@@ -155,6 +158,49 @@ describe('threads', () => {
     await expect(strictAlone).rejects.toThrow(/not a tag/);
     const message = await strictAlone.catch((error: Error) => error.message);
     await expect(core.generateSitemaps({ ...strict, threads: true })).rejects.toThrow(message);
+  });
+
+  it('fails as one dependency-missing error when a thread cannot load a library', async () => {
+    // The compiled core copied where no node_modules is found, and run in a child process of
+    // its own (as a user's build runs it): its libraries cannot be loaded.
+    const copy = await makeTree({});
+    await cp(DIST, join(copy, 'core'), { recursive: true });
+    const script = join(copy, 'build.mjs');
+    // A build, or (`helpers`) only the heads read, on two helpers and none on this thread.
+    await writeFile(
+      script,
+      `const core = await import('./core/index.js');
+const { resolveOptions } = await import('./core/options/resolve-options.js');
+const { discoverPages } = await import('./core/parallel/discover-pages.js');
+const [root, given, helpers] = process.argv.slice(2);
+const options = { ...JSON.parse(given), root, site: 'https://example.com', outDir: 'dist', sources: [{ dir: 'src/content' }], lastmodFrom: ['mtime'] };
+try {
+  if (helpers) {
+    const resolved = resolveOptions(options);
+    const found = await discoverPages(resolved, [], () => undefined, 1);
+    const job = { outDir: resolved.outDir, ...found.pages.table.fileColumns(found.pages), rules: resolved.head };
+    try { await found.readHeads(job, () => {}); } finally { found.stop(); }
+  } else await core.generateSitemaps(options);
+  console.log(JSON.stringify({ built: true }));
+} catch (error) {
+  console.log(JSON.stringify({ code: error.code, message: error.message }));
+}`,
+    );
+    // pnpm's shims name its store in NODE_PATH, where every library would be found.
+    const { NODE_PATH: _, ...bareEnv } = process.env;
+    const root = await makeLargeSite();
+    for (const [library, reads, helpers] of [
+      ['htmlparser2', { head: true, frontmatter: false }, 'helpers'],
+      ['htmlparser2', { head: true, frontmatter: false }, ''],
+      ['js-yaml', { head: false, frontmatter: true }, ''],
+    ] as const) {
+      const args = [script, root, JSON.stringify(reads), helpers];
+      const { stdout } = await run(process.execPath, args, { env: bareEnv });
+      expect(JSON.parse(stdout)).toEqual({
+        code: 'dependency-missing',
+        message: expect.stringContaining(`the library ${library} could not be loaded`),
+      });
+    }
   });
 
   it('starts the helper where files are read (heads, frontmatter), not for stat calls alone', async () => {
