@@ -8,7 +8,7 @@
  * It reads as a string column of the paths (`get`, `byteLength`, `copyRow`), and passes to
  * another thread as one (`toData`, `fromData`): in shared memory when made `shared`.
  */
-import { grown, StringColumn, type StringColumnData } from './string-column.js';
+import { grown, StringColumn, type StringColumnData, sharedCopy } from './string-column.js';
 
 const SLASH = 0x2f;
 
@@ -19,6 +19,7 @@ export interface PathColumnData {
 }
 
 export class PathColumn {
+  readonly #shared: boolean;
   #folders: StringColumn;
   #names: StringColumn;
   /** Each row's folder: a row of `#folders`. */
@@ -28,6 +29,7 @@ export class PathColumn {
 
   /** `firstChunk`: the first chunk of the names' column (`StringColumn`). */
   constructor({ shared = false, firstChunk }: { shared?: boolean; firstChunk?: number } = {}) {
+    this.#shared = shared;
     this.#folders = new StringColumn({ shared });
     this.#names = new StringColumn({ shared, firstChunk });
   }
@@ -45,7 +47,9 @@ export class PathColumn {
     return {
       folders: this.#folders.toData(),
       names: this.#names.toData(),
-      folderOf: this.#folderOf.slice(0, this.size),
+      folderOf: this.#shared
+        ? sharedCopy(this.#folderOf.subarray(0, this.size))
+        : this.#folderOf.slice(0, this.size),
     };
   }
 

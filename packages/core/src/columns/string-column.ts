@@ -46,17 +46,31 @@ export function hashBytes(bytes: Uint8Array, from: number, to: number): number {
   return hash >>> 0;
 }
 
+type Growable = Uint32Array | Float64Array | Int32Array | Uint16Array | Uint8Array;
+
 /** Grows a typed array to at least `size` rows, doubling. */
-export function grown<T extends Uint32Array | Float64Array | Int32Array | Uint16Array | Uint8Array>(
-  array: T,
-  size: number,
-): T {
+export function grown<T extends Growable>(array: T, size: number): T {
   if (size <= array.length) return array;
   const next = new (array.constructor as new (length: number) => T)(
     Math.max(size, array.length * 2),
   );
   next.set(array);
   return next;
+}
+
+/**
+ * A copy of `array` in shared memory: posted to another thread, it is not copied again. A
+ * posted typed array is written into the message, whose buffer doubles as it is written (the
+ * source list of a million sources: 16 MiB) and is freed once read. glibc raises its mmap
+ * threshold to the size of each large block freed, up to 32 MiB, and from then on carves every
+ * smaller block from its heaps, which keep what is freed: at a million pages the build with
+ * frontmatter peaked 50-60 MB higher once this had happened early (bench/README.md).
+ */
+export function sharedCopy<T extends Growable>(array: T): T {
+  const make = array.constructor as new (buffer: SharedArrayBuffer) => T;
+  const copy = new make(new SharedArrayBuffer(array.byteLength));
+  copy.set(array);
+  return copy;
 }
 
 /** A column as plain data a thread can post: shared chunks, and a copy of where rows start. */
@@ -107,7 +121,9 @@ export class StringColumn {
   toData(): StringColumnData {
     return {
       chunks: this.#chunks,
-      places: this.#places.slice(0, this.#size),
+      places: this.#shared
+        ? sharedCopy(this.#places.subarray(0, this.#size))
+        : this.#places.slice(0, this.#size),
       ends: this.#chunks.length === 0 ? [] : [...this.#ends, this.#used],
     };
   }

@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PathColumn, type PathColumnData } from '../columns/path-column.js';
-import { grown, LARGE_CHUNK } from '../columns/string-column.js';
+import { grown, LARGE_CHUNK, sharedCopy } from '../columns/string-column.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
 import { walkFiles } from './walk-files.js';
 
@@ -105,7 +105,8 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
     for (const p of walked.problems) problems.push(`${join(source.dir, p.path)}: ${p.message}`);
   });
   const routes = sources.map((s) => s.route);
-  return { folders: folders.slice(0, paths.size), relDirs, routes, paths, problems };
+  // In shared memory, as the paths are: the helper thread posts the list.
+  return { folders: sharedCopy(folders.subarray(0, paths.size)), relDirs, routes, paths, problems };
 }
 
 /** The path of listed source `row` relative to the root, posix. */

@@ -99,6 +99,9 @@ describe('StringColumn', () => {
     const data = structuredClone(column.toData());
     expect(data.chunks.length).toBeGreaterThan(1);
     for (const chunk of data.chunks) expect(chunk.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // Where rows start is shared too: a posted message holds no copy of it.
+    expect(data.places.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(new StringColumn().toData().places.buffer).toBeInstanceOf(ArrayBuffer);
     const read = StringColumn.fromData(data);
     expect(read.size).toBe(values.length);
     values.forEach((value, row) => {
@@ -152,6 +155,9 @@ describe('PathColumn', () => {
     const data = column.toData();
     expect(data.folders.places.length).toBe(9 + 3000);
     expect(new Set(data.folderOf).size).toBe(data.folders.places.length);
+    // Made shared, it is posted without a copy of any of its arrays.
+    for (const array of [data.folderOf, data.folders.places, data.names.places])
+      expect(array.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 });
 
