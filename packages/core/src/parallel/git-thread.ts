@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { type GitDates, noGitDates, readGitDates } from '../discover/read-git-dates.js';
 import { hasWorker } from '../files/folders.js';
+import { HELPER_YOUNG_GENERATION_MB } from './helper-thread.js';
 
 const WORKER_URL = new URL('./git-worker.js', import.meta.url);
 
@@ -34,7 +35,10 @@ export function startGitDates(
   if (!thread || !hasWorker(WORKER_URL)) return { dates: here(), stop: () => {} };
   let worker: Worker;
   try {
-    worker = new Worker(WORKER_URL, { workerData: request });
+    worker = new Worker(WORKER_URL, {
+      workerData: request,
+      resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
+    });
   } catch {
     return { dates: here(), stop: () => {} };
   }

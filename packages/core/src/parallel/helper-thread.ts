@@ -48,13 +48,14 @@ export const THREAD_FROM_PAGES = 5000;
 const WORKER_URL = new URL('./helper-worker.js', import.meta.url);
 
 /**
- * The helper's young generation, in MB. What the helper makes per file (a stat, a head, a
- * frontmatter block) dies young, but V8 grows a young generation to its largest (tens of MB a
- * semi-space) once enough has survived over a long run. Capped, the helper's heap stays small:
- * at 1,000,000 pages the peak RSS of a frontmatter build fell by ~100 MB, at no cost in time
- * at 100,000 (bench/README.md).
+ * The young generation of a thread the core starts (the helpers, the git thread), in MB. What
+ * such a thread makes per file (a stat, a head, a frontmatter block, a line of git's output)
+ * dies young, but V8 grows a young generation to its largest (tens of MB a semi-space) once
+ * enough has survived over a long run. Capped, the thread's heap stays small: at 1,000,000
+ * pages the peak RSS of a frontmatter build fell by ~100 MB, and the git thread's at 100,000
+ * pages by ~90 MB, at no cost in time (bench/README.md).
  */
-const HELPER_YOUNG_GENERATION_MB = 4;
+export const HELPER_YOUNG_GENERATION_MB = 4;
 
 /**
  * What the helper posts. Parts are posted one range at a time as they are done, then `*-done`:
