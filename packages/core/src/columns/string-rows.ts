@@ -5,7 +5,13 @@
  * per key, and nothing of it passes through V8's young generation (whose size grows with what
  * survives it, for the rest of the build).
  */
-import { grown, hashBytes, StringColumn } from './string-column.js';
+import {
+  grown,
+  hashBytes,
+  StringColumn,
+  type StringColumnData,
+  sharedCopy,
+} from './string-column.js';
 
 /**
  * The bytes of a set's first chunk: most sets are small (a site's listing pages, its hreflang
@@ -13,16 +19,49 @@ import { grown, hashBytes, StringColumn } from './string-column.js';
  */
 const FIRST_CHUNK = 64 * 1024;
 
+/** A set as plain data a thread can post: in shared memory when it was made `shared`. */
+export interface StringRowsData {
+  column: StringColumnData;
+  slots: Int32Array<ArrayBufferLike>;
+  hashes: Uint32Array<ArrayBufferLike>;
+}
+
 export class StringRows {
-  readonly #column = new StringColumn({ firstChunk: FIRST_CHUNK });
+  readonly #shared: boolean;
+  #column: StringColumn;
   /** Row + 1 by hash (0: empty); at least twice the rows, so probes stay short. */
-  #slots = new Int32Array(64);
+  #slots: Int32Array<ArrayBufferLike> = new Int32Array(64);
   /** Each row's hash, so the table grows without reading the rows back. */
-  #hashes = new Uint32Array(64);
+  #hashes: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   #scratch = Buffer.allocUnsafe(256);
   #length = 0;
   /** The hash of what `#write` last wrote. */
   #hash = 0;
+
+  /** `shared`: its bytes in shared memory, so another thread reads the set without a copy. */
+  constructor({ shared = false }: { shared?: boolean } = {}) {
+    this.#shared = shared;
+    this.#column = new StringColumn({ shared, firstChunk: FIRST_CHUNK });
+  }
+
+  /** Another thread's set (`toData`), read here without a copy of its bytes. */
+  static fromData(data: StringRowsData): StringRows {
+    const rows = new StringRows();
+    rows.#column = StringColumn.fromData(data.column);
+    rows.#slots = data.slots;
+    rows.#hashes = data.hashes;
+    return rows;
+  }
+
+  /** What another thread needs to read this set; adding to it after is not seen there. */
+  toData(): StringRowsData {
+    const hashes = this.#hashes.subarray(0, this.size);
+    return {
+      column: this.#column.toData(),
+      slots: this.#shared ? sharedCopy(this.#slots) : this.#slots.slice(),
+      hashes: this.#shared ? sharedCopy(hashes) : hashes.slice(),
+    };
+  }
 
   get size(): number {
     return this.#column.size;
@@ -39,6 +78,10 @@ export class StringRows {
       if (this.#hashes[row] === hash && this.#column.sameBytes(row, this.#scratch, this.#length))
         return row;
     }
+  }
+
+  has(text: string): boolean {
+    return this.find(text) !== -1;
   }
 
   /** The row of `text`, added when it is not there. */

@@ -23,16 +23,21 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { StringRows, type StringRowsData } from '../columns/string-rows.js';
+import { StringTimes, type StringTimesData } from '../columns/string-times.js';
 import { contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
 const run = promisify(execFile);
 
 export interface GitDates {
-  /** Path (relative to `root`, posix) -> commit time (ms) of the last commit that changed it. */
-  dates: Map<string, number>;
-  /** Paths whose history is cut by a shallow clone. */
-  cut: Set<string>;
+  /**
+   * Path (relative to `root`, posix) -> commit time (ms) of the last commit that changed it: a
+   * path a source, off the heap, in shared memory (the git thread posts it).
+   */
+  dates: StringTimes;
+  /** Paths whose history is cut by a shallow clone (every file of a clone of depth 1). */
+  cut: StringRows;
   /** Paths of tracked files with uncommitted changes. */
   dirty: Set<string>;
   /** Paths of files git does not track yet (and does not ignore). */
@@ -126,10 +131,24 @@ async function workTreeState(
  * No dates at all; with `unavailable`, the reason (no repository, no git: said only when `git` is
  * true); with `failure`, an error worth a warning whatever `git` is.
  */
+/** `GitDates` as the git thread posts them: the paths and times as their data. */
+export type GitDatesData = Omit<GitDates, 'dates' | 'cut'> & {
+  dates: StringTimesData;
+  cut: StringRowsData;
+};
+
+export function gitDatesData(dates: GitDates): GitDatesData {
+  return { ...dates, dates: dates.dates.toData(), cut: dates.cut.toData() };
+}
+
+export function gitDatesFrom(data: GitDatesData): GitDates {
+  return { ...data, dates: StringTimes.fromData(data.dates), cut: StringRows.fromData(data.cut) };
+}
+
 export function noGitDates(unavailable?: string, failure?: string): GitDates {
   return {
-    dates: new Map(),
-    cut: new Set(),
+    dates: new StringTimes({ shared: true }),
+    cut: new StringRows({ shared: true }),
     dirty: new Set(),
     untracked: new Set(),
     shallow: false,

@@ -6,7 +6,13 @@
  * here at once: a small history fits in the pipes and is read when the walk is done.
  */
 import { Worker } from 'node:worker_threads';
-import { type GitDates, noGitDates, readGitDates } from '../discover/read-git-dates.js';
+import {
+  type GitDates,
+  type GitDatesData,
+  gitDatesFrom,
+  noGitDates,
+  readGitDates,
+} from '../discover/read-git-dates.js';
 import { hasWorker } from '../files/folders.js';
 import { HELPER_YOUNG_GENERATION_MB } from './helper-thread.js';
 
@@ -47,8 +53,8 @@ export function startGitDates(
   const dates = new Promise<GitDates>((resolve) => {
     const off = (why: string) =>
       resolve(noGitDates(undefined, `git dates are off: the git thread failed: ${why}`));
-    worker.once('message', (result: GitDates | { error: string }) =>
-      'error' in result ? off(result.error) : resolve(result),
+    worker.once('message', (result: GitDatesData | { error: string }) =>
+      'error' in result ? off(result.error) : resolve(gitDatesFrom(result)),
     );
     worker.once('error', (error) => off(error.message));
     worker.once('exit', (code) => off(`it stopped with exit code ${code}`));

@@ -1,0 +1,69 @@
+/**
+ * A time for each of a set of strings (git's commit time of each source path), kept off the JS
+ * heap: the strings are rows of a `StringRows`, the times a column of numbers. A million paths
+ * as a `Map` cost some 100 MB of the heap of the thread that keeps them (a string, an entry and
+ * a boxed number each); here they are their bytes and 8 bytes of time. Made `shared`, it is
+ * posted to another thread without a copy (`toData`, `fromData`).
+ */
+import { grown, sharedCopy } from './string-column.js';
+import { StringRows, type StringRowsData } from './string-rows.js';
+
+/** A `StringTimes` as plain data a thread can post. */
+export interface StringTimesData {
+  rows: StringRowsData;
+  times: Float64Array<ArrayBufferLike>;
+}
+
+export class StringTimes {
+  readonly #shared: boolean;
+  #rows: StringRows;
+  #times: Float64Array<ArrayBufferLike> = new Float64Array(64);
+
+  constructor({ shared = false }: { shared?: boolean } = {}) {
+    this.#shared = shared;
+    this.#rows = new StringRows({ shared });
+  }
+
+  /** Another thread's times (`toData`), read here without a copy. */
+  static fromData(data: StringTimesData): StringTimes {
+    const times = new StringTimes();
+    times.#rows = StringRows.fromData(data.rows);
+    times.#times = data.times;
+    return times;
+  }
+
+  toData(): StringTimesData {
+    const times = this.#times.subarray(0, this.size);
+    return {
+      rows: this.#rows.toData(),
+      times: this.#shared ? sharedCopy(times) : times.slice(),
+    };
+  }
+
+  get size(): number {
+    return this.#rows.size;
+  }
+
+  /** The time of `key`, or undefined. */
+  get(key: string): number | undefined {
+    const row = this.#rows.find(key);
+    return row === -1 ? undefined : this.#times[row];
+  }
+
+  has(key: string): boolean {
+    return this.#rows.find(key) !== -1;
+  }
+
+  /** Sets the time of `key`, added when it is not there. */
+  set(key: string, time: number): void {
+    const row = this.#rows.add(key);
+    this.#times = grown(this.#times, row + 1);
+    this.#times[row] = time;
+  }
+
+  /** Every key and its time, in the order the keys were added. */
+  *entries(): IterableIterator<[string, number]> {
+    for (let row = 0; row < this.size; row++)
+      yield [this.#rows.get(row), this.#times[row] as number];
+  }
+}
