@@ -69,16 +69,27 @@ export class StringRows {
 
   /** The row of `text`, or -1. */
   find(text: string): number {
+    this.#missed = null;
+    if (this.size === 0) return -1;
     const hash = this.#write(text);
     const slots = this.#slots;
     const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const row = (slots[slot] as number) - 1;
-      if (row < 0) return -1;
+      if (row < 0) {
+        this.#missed = text;
+        return -1;
+      }
       if (this.#hashes[row] === hash && this.#column.sameBytes(row, this.#scratch, this.#length))
         return row;
     }
   }
+
+  /**
+   * The text the last `find` did not find, whose bytes and hash are still in the scratch: an
+   * `add` of it right after (`has`, then `add`) does not look it up again.
+   */
+  #missed: string | null = null;
 
   has(text: string): boolean {
     return this.find(text) !== -1;
@@ -86,8 +97,12 @@ export class StringRows {
 
   /** The row of `text`, added when it is not there. */
   add(text: string): number {
-    const found = this.find(text);
-    if (found !== -1) return found;
+    if (text !== this.#missed) {
+      const found = this.find(text);
+      if (found !== -1) return found;
+    }
+    this.#missed = null;
+    if (this.size === 0) this.#write(text);
     const hash = this.#hash;
     const row = this.#column.push(text);
     this.#hashes = grown(this.#hashes, row + 1);
@@ -95,6 +110,11 @@ export class StringRows {
     if ((row + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2);
     else this.#place(row);
     return row;
+  }
+
+  /** Every string, in the order of its row. */
+  *[Symbol.iterator](): IterableIterator<string> {
+    for (let row = 0; row < this.size; row++) yield this.get(row);
   }
 
   /** Row `row`, as a string. */

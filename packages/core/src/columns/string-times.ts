@@ -44,6 +44,21 @@ export class StringTimes {
     return this.#rows.size;
   }
 
+  /** The row of `key`, or -1. */
+  row(key: string): number {
+    return this.#rows.find(key);
+  }
+
+  /** Row `row`'s key. */
+  keyOf(row: number): string {
+    return this.#rows.get(row);
+  }
+
+  /** Row `row`'s time. */
+  timeOf(row: number): number {
+    return this.#times[row] as number;
+  }
+
   /** The time of `key`, or undefined. */
   get(key: string): number | undefined {
     const row = this.#rows.find(key);
@@ -54,11 +69,12 @@ export class StringTimes {
     return this.#rows.find(key) !== -1;
   }
 
-  /** Sets the time of `key`, added when it is not there. */
-  set(key: string, time: number): void {
+  /** Sets the time of `key`, added when it is not there; returns its row. */
+  set(key: string, time: number): number {
     const row = this.#rows.add(key);
     this.#times = grown(this.#times, row + 1);
     this.#times[row] = time;
+    return row;
   }
 
   /** Every key and its time, in the order the keys were added. */

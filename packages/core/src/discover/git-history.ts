@@ -18,6 +18,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { grown } from '../columns/string-column.js';
+import { StringRows } from '../columns/string-rows.js';
+import { StringTimes } from '../columns/string-times.js';
 import { foldersHolding } from '../files/folders.js';
 import { type IgnoredRevs, isIgnored, unquoteGitPath } from './git-paths.js';
 
@@ -35,10 +38,118 @@ export interface ContentDate {
   addedAs?: string;
 }
 
+/**
+ * Each path's content date, kept off the JS heap as a Map's would not be (a pass over a
+ * million files): the times by path, and for a date an addition gives, the commit (one of the
+ * few a history has) and, when it differs from the path, the name added. A path deleted is
+ * kept with no time, and its row is not given again.
+ */
+export class ContentDates {
+  readonly #times = new StringTimes();
+  /** By row: the index in `#commits` of the commit that added the file, or -1. */
+  #added = new Int32Array(64);
+  readonly #commits: string[] = [];
+  readonly #commitIndex = new Map<string, number>();
+  /** By row, the name added under, where it is not the path. */
+  readonly #addedAs = new Map<number, string>();
+
+  #row(path: string): number {
+    const row = this.#times.row(path);
+    return row === -1 || Number.isNaN(this.#times.timeOf(row)) ? -1 : row;
+  }
+
+  has(path: string): boolean {
+    return this.#row(path) !== -1;
+  }
+
+  get(path: string): ContentDate | undefined {
+    const row = this.#row(path);
+    return row === -1 ? undefined : this.#dateOf(row);
+  }
+
+  set(path: string, date: ContentDate): void {
+    const row = this.#times.set(path, date.time);
+    this.#added = grown(this.#added, row + 1);
+    const { added, addedAs } = date;
+    if (added === undefined) {
+      this.#added[row] = -1;
+      this.#addedAs.delete(row);
+      return;
+    }
+    let commit = this.#commitIndex.get(added);
+    if (commit === undefined) {
+      commit = this.#commits.push(added) - 1;
+      this.#commitIndex.set(added, commit);
+    }
+    this.#added[row] = commit;
+    if (addedAs !== undefined && addedAs !== path) this.#addedAs.set(row, addedAs);
+    else this.#addedAs.delete(row);
+  }
+
+  delete(path: string): void {
+    const row = this.#row(path);
+    if (row === -1) return;
+    this.#times.set(path, Number.NaN);
+    this.#added[row] = -1;
+    this.#addedAs.delete(row);
+  }
+
+  #dateOf(row: number): ContentDate {
+    const time = this.#times.timeOf(row);
+    const commit = this.#added[row] as number;
+    if (commit === -1) return { time };
+    const path = this.#times.keyOf(row);
+    return { time, added: this.#commits[commit], addedAs: this.#addedAs.get(row) ?? path };
+  }
+
+  /** Every path with a date, and its date, in the order the paths were first set. */
+  *entries(): IterableIterator<[string, ContentDate]> {
+    for (let row = 0; row < this.#times.size; row++)
+      if (!Number.isNaN(this.#times.timeOf(row))) yield [this.#times.keyOf(row), this.#dateOf(row)];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [path] of this.entries()) yield path;
+  }
+
+  /** The commits that added files with a date here, each once. */
+  addingCommits(): Set<string> {
+    const commits = new Set<string>();
+    for (let row = 0; row < this.#times.size; row++) {
+      const commit = this.#added[row] as number;
+      if (commit !== -1 && !Number.isNaN(this.#times.timeOf(row)))
+        commits.add(this.#commits[commit] as string);
+    }
+    return commits;
+  }
+
+  /**
+   * Each file with a date that one of `commits` added: its path, the commit and the name it was
+   * added under. Only those files' paths are read.
+   */
+  *addedBy(commits: Set<string>): IterableIterator<[string, string, string]> {
+    const wanted = new Set<number>();
+    this.#commits.forEach((commit, index) => {
+      if (commits.has(commit)) wanted.add(index);
+    });
+    for (let row = 0; row < this.#times.size; row++) {
+      if (!wanted.has(this.#added[row] as number) || Number.isNaN(this.#times.timeOf(row)))
+        continue;
+      const path = this.#times.keyOf(row);
+      const commit = this.#commits[this.#added[row] as number] as string;
+      yield [path, commit, this.#addedAs.get(row) ?? path];
+    }
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, ContentDate]> {
+    return this.entries();
+  }
+}
+
 /** Paths relative to the repository's top. */
 export interface History {
-  dates: Map<string, ContentDate>;
-  cut: Set<string>;
+  dates: ContentDates;
+  cut: StringRows;
 }
 
 /** Options of every git call here: paths as they are, and nothing taken from the user's locale. */
@@ -107,8 +218,8 @@ async function logPass(
   revs: IgnoredRevs,
   before?: string,
 ): Promise<History> {
-  const dates = new Map<string, ContentDate>();
-  const cut = new Set<string>();
+  const dates = new ContentDates();
+  const cut = new StringRows();
   /** Old path (as git names it in older commits) -> the path the file has now. */
   const renamedTo = new Map<string, string>();
   const fallback = new Map<string, number>();
@@ -158,12 +269,16 @@ async function logPass(
   return { dates, cut };
 }
 
-/** Pure moves in `commits`, whole-tree: new path -> old path, for the new paths in `wanted`. */
-async function movesIn(
-  top: string,
-  commits: string[],
-  wanted: Map<string, string>,
-): Promise<Map<string, string>> {
+/** Where `moves` keeps a move: by the commit and the new name. */
+function moveKey(commit: string, path: string): string {
+  return `${commit}\0${path}`;
+}
+
+/**
+ * Pure moves in `commits`, whole-tree: the old path, by `moveKey` of the commit and the new
+ * path. Only moves are kept (a commit that added a million files moved few of them, or none).
+ */
+async function movesIn(top: string, commits: string[]): Promise<Map<string, string>> {
   const moves = new Map<string, string>();
   for (const batch of chunks(commits)) {
     let hash = '';
@@ -177,8 +292,7 @@ async function movesIn(
         }
         const [status, old, now] = line.split('\t');
         if (status !== 'R100' || old === undefined || now === undefined) return;
-        const path = unquoteGitPath(now);
-        if (wanted.get(path) === hash) moves.set(path, unquoteGitPath(old));
+        moves.set(moveKey(hash, unquoteGitPath(now)), unquoteGitPath(old));
       },
     );
   }
@@ -196,23 +310,38 @@ export async function contentDates(
   revs: IgnoredRevs,
 ): Promise<History> {
   const history = await logPass(top, paths, boundary, revs);
-  /** The files whose date is still "added by a commit", by their name now. */
-  let open = [...history.dates.keys()];
-  for (let round = 0; round < MAX_MOVES && open.length > 0; round++) {
-    /** The name each was added under -> the commit that added it. */
-    const addedBy = new Map<string, string>();
-    for (const path of open) {
-      const { added, addedAs } = history.dates.get(path) ?? {};
-      if (added && addedAs) addedBy.set(addedAs, added);
-    }
-    const moves = await movesIn(top, [...new Set(addedBy.values())], addedBy);
+  /**
+   * The files whose date is still "added by a commit", by their name now: at first every file
+   * (read from the history as it is gone through, not listed), then those a move sent back.
+   */
+  let open: string[] | null = null;
+  for (let round = 0; round < MAX_MOVES && (open === null || open.length > 0); round++) {
+    /** Each open file added by a commit: its path, the commit and the name it was added under. */
+    const addedOf = (commits: Set<string>): Iterable<[string, string, string]> => {
+      if (open === null) return history.dates.addedBy(commits);
+      const found: Array<[string, string, string]> = [];
+      for (const path of open) {
+        const { added, addedAs } = history.dates.get(path) ?? {};
+        if (added && addedAs && commits.has(added)) found.push([path, added, addedAs]);
+      }
+      return found;
+    };
+    let commits = new Set<string>();
+    if (open === null) commits = history.dates.addingCommits();
+    else
+      for (const path of open) {
+        const added = history.dates.get(path)?.added;
+        if (added) commits.add(added);
+      }
+    const moves = await movesIn(top, [...commits]);
     if (moves.size === 0) break;
+    /** The commits that moved a file: only their files are read. */
+    const moving = new Set([...moves.keys()].map((key) => key.slice(0, key.indexOf('\0'))));
     // By the commit that moved them: each old name is read as it was just before its move.
     const byMove = new Map<string, Map<string, string>>();
-    for (const path of open) {
-      const { added, addedAs } = history.dates.get(path) ?? {};
-      const old = addedAs === undefined ? undefined : moves.get(addedAs);
-      if (old === undefined || added === undefined) continue;
+    for (const [path, added, addedAs] of addedOf(moving)) {
+      const old = moves.get(moveKey(added, addedAs));
+      if (old === undefined) continue;
       const group = byMove.get(added) ?? new Map<string, string>();
       group.set(old, path);
       byMove.set(added, group);

@@ -25,7 +25,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { StringRows, type StringRowsData } from '../columns/string-rows.js';
 import { StringTimes, type StringTimesData } from '../columns/string-times.js';
-import { contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
+import { ContentDates, contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
 const run = promisify(execFile);
@@ -210,7 +210,7 @@ export async function readGitDates(
         (error: Error) =>
           // A repository with no commit yet has no history: every source is untracked.
           /does not have any commits/.test(error.message)
-            ? { dates: new Map(), cut: new Set<string>() }
+            ? { dates: new ContentDates(), cut: new StringRows() }
             : error,
       ),
       workTreeState(top, paths),

@@ -23,6 +23,19 @@ describe('StringRows', () => {
     expect(rows.find('https://e.com/blog/3000')).toBe(-1);
     expect(rows.find('https://e.com/日本/1')).toBe(-1);
   });
+
+  it('adds a string it just did not find, whatever was looked up in between', () => {
+    const rows = new StringRows();
+    expect(rows.has('a')).toBe(false);
+    expect(rows.add('a')).toBe(0);
+    expect(rows.has('b')).toBe(false);
+    expect(rows.has('a')).toBe(true);
+    expect(rows.add('b')).toBe(1);
+    expect(rows.has('c')).toBe(false);
+    expect(rows.find('b')).toBe(1);
+    expect(rows.add('c')).toBe(2);
+    expect([rows.find('a'), rows.find('b'), rows.find('c'), rows.find('d')]).toEqual([0, 1, 2, -1]);
+  });
 });
 
 describe('StringRows and StringTimes across threads', () => {
