@@ -53,8 +53,12 @@ export class StringRows {
     return rows;
   }
 
-  /** What another thread needs to read this set; adding to it after is not seen there. */
+  /**
+   * What another thread needs to read this set. A shared set is not added to once posted: both
+   * threads would write into its last chunk, so `add` then throws.
+   */
   toData(): StringRowsData {
+    this.#posted = this.#shared;
     const hashes = this.#hashes.subarray(0, this.size);
     return {
       column: this.#column.toData(),
@@ -62,6 +66,9 @@ export class StringRows {
       hashes: this.#shared ? sharedCopy(hashes) : hashes.slice(),
     };
   }
+
+  /** Posted in shared memory (`toData`): read-only from then on. */
+  #posted = false;
 
   get size(): number {
     return this.#column.size;
@@ -97,6 +104,7 @@ export class StringRows {
 
   /** The row of `text`, added when it is not there. */
   add(text: string): number {
+    if (this.#posted) throw new Error('string rows: added to after it was posted to a thread');
     if (text !== this.#missed) {
       const found = this.find(text);
       if (found !== -1) return found;

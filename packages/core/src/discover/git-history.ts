@@ -112,6 +112,15 @@ export class ContentDates {
     for (const [path] of this.entries()) yield path;
   }
 
+  /**
+   * Tells whether a file with a date here may have been added under a name: its path, or the
+   * name it was added under where that is another (few files: those a move sent back).
+   */
+  addedUnder(): (name: string) => boolean {
+    const others = new Set(this.#addedAs.values());
+    return (name) => others.has(name) || this.has(name);
+  }
+
   /** The commits that added files with a date here, each once. */
   addingCommits(): Set<string> {
     const commits = new Set<string>();
@@ -222,6 +231,11 @@ async function logPass(
   const cut = new StringRows();
   /** Old path (as git names it in older commits) -> the path the file has now. */
   const renamedTo = new Map<string, string>();
+  /**
+   * Names a file was renamed to: in older commits such a name is another file's (one deleted
+   * before the rename, say), unless an older rename maps it (`renamedTo`).
+   */
+  const renamedInto = new Set<string>();
   const fallback = new Map<string, number>();
   let hash = '';
   let time = 0;
@@ -247,11 +261,14 @@ async function logPass(
       const status = fields[0] ?? '';
       if (status[0] === 'D') return;
       const path = unquoteGitPath(fields[fields.length - 1] ?? '');
-      const now = renamedTo.get(path) ?? path;
-      if (dates.has(now) || cut.has(now)) return;
+      const now = renamedTo.get(path) ?? (renamedInto.has(path) ? null : path);
+      if (now === null || dates.has(now) || cut.has(now)) return;
       if (status === 'R100' && fields.length === 3) {
         // A pure rename leaves the content as it was. (With exact renames only, a rename with
         // edits shows as a deletion and an addition, in an ignored commit too: not followed.)
+        // Before it, the file had its old name, and its new name was another file's.
+        renamedTo.delete(path);
+        renamedInto.add(path);
         renamedTo.set(unquoteGitPath(fields[1] ?? ''), now);
         if (skip && !fallback.has(now)) fallback.set(now, time);
         return;
@@ -276,9 +293,14 @@ function moveKey(commit: string, path: string): string {
 
 /**
  * Pure moves in `commits`, whole-tree: the old path, by `moveKey` of the commit and the new
- * path. Only moves are kept (a commit that added a million files moved few of them, or none).
+ * path, for the new paths `wanted` says are names files were added under (a commit that added
+ * the sources may move many other files).
  */
-async function movesIn(top: string, commits: string[]): Promise<Map<string, string>> {
+async function movesIn(
+  top: string,
+  commits: string[],
+  wanted: (path: string) => boolean,
+): Promise<Map<string, string>> {
   const moves = new Map<string, string>();
   for (const batch of chunks(commits)) {
     let hash = '';
@@ -292,7 +314,8 @@ async function movesIn(top: string, commits: string[]): Promise<Map<string, stri
         }
         const [status, old, now] = line.split('\t');
         if (status !== 'R100' || old === undefined || now === undefined) return;
-        moves.set(moveKey(hash, unquoteGitPath(now)), unquoteGitPath(old));
+        const path = unquoteGitPath(now);
+        if (wanted(path)) moves.set(moveKey(hash, path), unquoteGitPath(old));
       },
     );
   }
@@ -333,7 +356,7 @@ export async function contentDates(
         const added = history.dates.get(path)?.added;
         if (added) commits.add(added);
       }
-    const moves = await movesIn(top, [...commits]);
+    const moves = await movesIn(top, [...commits], history.dates.addedUnder());
     if (moves.size === 0) break;
     /** The commits that moved a file: only their files are read. */
     const moving = new Set([...moves.keys()].map((key) => key.slice(0, key.indexOf('\0'))));

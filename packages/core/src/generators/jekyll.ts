@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMissingDependency } from '../errors.js';
 import { fileRouteKey } from '../url/map-file.js';
 import { findJekyllConfig, readJekyllConfig } from './jekyll-config.js';
 import { type JekyllSite, readJekyllSite } from './jekyll-read-site.js';
@@ -110,6 +111,7 @@ export const detectJekyll: Detector = async (root) => {
       ...(base ? { base } : {}),
     };
   } catch (error) {
+    if (isMissingDependency(error)) throw error;
     detected.warnings.push(
       `${configFile}: not valid ${configFile.endsWith('.toml') ? 'TOML' : 'YAML'} (${(error as Error).message.split('\n')[0]}); the output folder is taken to be _site`,
     );

@@ -5,6 +5,7 @@
  * error becomes a finding as it is read, unless our own rules said it already.
  */
 
+import { isMissingDependency, type SitemapError } from '../errors.js';
 import { XHTML_NS } from '../limits.js';
 import type { LineSpans } from './line-spans.js';
 import type { RuleId } from './rules.js';
@@ -27,6 +28,8 @@ export class XsdQueue {
   private bytes = 0;
   private nextId = 0;
   private running: Promise<void> = Promise.resolve();
+  /** xmllint could not be loaded: said once, by `drain`, not as a finding on every file. */
+  private missing: SitemapError | null = null;
 
   constructor(private readonly report: Report) {}
 
@@ -62,6 +65,7 @@ export class XsdQueue {
   async drain(): Promise<void> {
     await this.flush();
     await this.running;
+    if (this.missing) throw this.missing;
   }
 
   private async validate(queued: Queued[]): Promise<void> {
@@ -76,6 +80,10 @@ export class XsdQueue {
         },
       );
     } catch (error) {
+      if (isMissingDependency(error)) {
+        this.missing ??= error;
+        return;
+      }
       for (const { file } of queued) {
         this.report('xsd', file, { message: `the XSD pass failed: ${(error as Error).message}` });
       }

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SitemapError } from '../../src/errors.js';
 import { generateSitemaps } from '../../src/index.js';
+import { validateSitemaps } from '../../src/validate/index.js';
 import { makeTree, page } from '../helpers/fixture.js';
 
 const missing = vi.hoisted(() => new Set<string>());
@@ -26,6 +27,7 @@ vi.mock('../../src/dependencies.js', async (importOriginal) => {
     htmlparser2: gated('htmlparser2', real.htmlparser2),
     jsYaml: gated('js-yaml', real.jsYaml),
     smolToml: gated('smol-toml', real.smolToml),
+    xmllintWasm: gated('xmllint-wasm', real.xmllintWasm),
   };
 });
 
@@ -103,6 +105,27 @@ describe('a library the core cannot load', () => {
     const error = await buildWithout('htmlparser2', { head: true, lastmodFrom: ['mtime'] });
     expect((error as SitemapError).code).toBe('dependency-missing');
     expect((error as SitemapError).message).toContain('the library htmlparser2 could not');
+  });
+
+  it('fails a check against the XSD once, not with a finding on every file', async () => {
+    const root = await site();
+    await generateSitemaps({
+      site: 'https://example.com',
+      outDir: `${root}/dist`,
+      root,
+      robotsTxt: false,
+      maxUrlsPerSitemap: 1,
+    });
+    missing.add('xmllint-wasm');
+    try {
+      const error = await validateSitemaps(`${root}/dist`).catch((e: unknown) => e);
+      expect((error as SitemapError).code).toBe('dependency-missing');
+      expect((error as SitemapError).message).toContain('the library xmllint-wasm could not');
+    } finally {
+      missing.clear();
+    }
+    // With it, the same set checks clean.
+    expect((await validateSitemaps(`${root}/dist`)).errors).toBe(0);
   });
 
   it('does not touch a build that does not need it', async () => {

@@ -4,7 +4,7 @@
  * commits, moved files, fresh clones with a few edits, sources in another repository, listing
  * pages dated by their template).
  */
-import { readFile, rename, utimes, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSitemaps, type SitemapOptions } from '../../src/index.js';
@@ -84,6 +84,24 @@ describe('git dates, found with no option', () => {
       '/moved/': ['2024-01-01T10:00:00Z', 'git'],
       '/stays/': ['2024-01-01T10:00:00Z', 'git'],
     });
+  });
+
+  it("a file renamed to the name of one deleted before keeps its own date, not the other's", async () => {
+    const root = await makeTree({
+      ...pages('notes'),
+      'content/notes-draft.md': 'the notes\n',
+      'content/notes.md': 'an older page of that name\n',
+    });
+    gitInit(root);
+    commitAll(root, 'start', '2024-01-01T10:00:00Z');
+    await writeFile(join(root, 'content/notes.md'), 'an older page of that name, edited\n');
+    commitAll(root, 'edit the old page', '2024-02-01T10:00:00Z');
+    await rm(join(root, 'content/notes.md'));
+    commitAll(root, 'remove the old page', '2024-03-01T10:00:00Z');
+    await rename(join(root, 'content/notes-draft.md'), join(root, 'content/notes.md'));
+    commitAll(root, 'publish the draft under that name', '2024-04-01T10:00:00Z');
+    // Its text was written on January 1st; the February edit was the deleted page's.
+    expect(dates(await build(root))).toEqual({ '/notes/': ['2024-01-01T10:00:00Z', 'git'] });
   });
 
   it('a file moved in from outside the source folders keeps the date of its last edit', async () => {

@@ -56,6 +56,13 @@ describe('StringRows and StringTimes across threads', () => {
       expect(read.has(path)).toBe(true);
     });
     expect(read.has('src/content/blog/post-4000.md')).toBe(false);
+    // Posted, it is read-only: an add would write where the other thread reads.
+    expect(() => rows.add('src/content/new.md')).toThrow(/after it was posted/);
+    expect(rows.find(paths[5] as string)).toBe(5);
+    const own = new StringRows();
+    own.add('a');
+    own.toData();
+    expect(own.add('b')).toBe(1);
   });
 
   it('StringTimes keeps a time a string, as a Map does, the last set winning', () => {
