@@ -25,7 +25,8 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { StringRows, type StringRowsData } from '../columns/string-rows.js';
 import { StringTimes, type StringTimesData } from '../columns/string-times.js';
-import { ContentDates, contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
+import { ContentDates } from './content-dates.js';
+import { contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 /** `ContentDates` (the history pass's dates, off the heap) against a `Map` of the same dates. */
 import { describe, expect, it } from 'vitest';
-import { type ContentDate, ContentDates } from '../../src/discover/git-history.js';
+import { type ContentDate, ContentDates } from '../../src/discover/content-dates.js';
 
 describe('ContentDates', () => {
   it('keeps what a Map of dates keeps: set, replaced, deleted, added commits and names', () => {
