@@ -8,7 +8,7 @@
  * It reads as a string column of the paths (`get`, `byteLength`, `copyRow`), and passes to
  * another thread as one (`toData`, `fromData`): in shared memory when made `shared`.
  */
-import { grown, StringColumn, type StringColumnData, sharedCopy } from './string-column.js';
+import { grown, postedCopy, StringColumn, type StringColumnData } from './string-column.js';
 
 const SLASH = 0x2f;
 
@@ -47,9 +47,7 @@ export class PathColumn {
     return {
       folders: this.#folders.toData(),
       names: this.#names.toData(),
-      folderOf: this.#shared
-        ? sharedCopy(this.#folderOf.subarray(0, this.size))
-        : this.#folderOf.slice(0, this.size),
+      folderOf: postedCopy(this.#folderOf.subarray(0, this.size), this.#shared),
     };
   }
 

@@ -59,14 +59,16 @@ export function grown<T extends Growable>(array: T, size: number): T {
 }
 
 /**
- * A copy of `array` in shared memory: posted to another thread, it is not copied again. A
+ * A copy of `array` to post to another thread: in shared memory when `shared`, so the message
+ * holds no copy of it (else a plain copy, written into the message). A
  * posted typed array is written into the message, whose buffer doubles as it is written (the
  * source list of a million sources: 16 MiB) and is freed once read. glibc raises its mmap
  * threshold to the size of each large block freed, up to 32 MiB, and from then on carves every
  * smaller block from its heaps, which keep what is freed: at a million pages the build with
  * frontmatter peaked 50-60 MB higher once this had happened early (bench/README.md).
  */
-export function sharedCopy<T extends Growable>(array: T): T {
+export function postedCopy<T extends Growable>(array: T, shared: boolean): T {
+  if (!shared) return array.slice() as T;
   const make = array.constructor as new (buffer: SharedArrayBuffer) => T;
   const copy = new make(new SharedArrayBuffer(array.byteLength));
   copy.set(array);
@@ -121,9 +123,7 @@ export class StringColumn {
   toData(): StringColumnData {
     return {
       chunks: this.#chunks,
-      places: this.#shared
-        ? sharedCopy(this.#places.subarray(0, this.#size))
-        : this.#places.slice(0, this.#size),
+      places: postedCopy(this.#places.subarray(0, this.#size), this.#shared),
       ends: this.#chunks.length === 0 ? [] : [...this.#ends, this.#used],
     };
   }

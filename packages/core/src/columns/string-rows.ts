@@ -8,9 +8,9 @@
 import {
   grown,
   hashBytes,
+  postedCopy,
   StringColumn,
   type StringColumnData,
-  sharedCopy,
 } from './string-column.js';
 
 /**
@@ -59,11 +59,10 @@ export class StringRows {
    */
   toData(): StringRowsData {
     this.#posted = this.#shared;
-    const hashes = this.#hashes.subarray(0, this.size);
     return {
       column: this.#column.toData(),
-      slots: this.#shared ? sharedCopy(this.#slots) : this.#slots.slice(),
-      hashes: this.#shared ? sharedCopy(hashes) : hashes.slice(),
+      slots: postedCopy(this.#slots, this.#shared),
+      hashes: postedCopy(this.#hashes.subarray(0, this.size), this.#shared),
     };
   }
 

@@ -5,7 +5,7 @@
  * a boxed number each); here they are their bytes and 8 bytes of time. Made `shared`, it is
  * posted to another thread without a copy (`toData`, `fromData`).
  */
-import { grown, sharedCopy } from './string-column.js';
+import { grown, postedCopy } from './string-column.js';
 import { StringRows, type StringRowsData } from './string-rows.js';
 
 /** A `StringTimes` as plain data a thread can post. */
@@ -33,10 +33,9 @@ export class StringTimes {
   }
 
   toData(): StringTimesData {
-    const times = this.#times.subarray(0, this.size);
     return {
       rows: this.#rows.toData(),
-      times: this.#shared ? sharedCopy(times) : times.slice(),
+      times: postedCopy(this.#times.subarray(0, this.size), this.#shared),
     };
   }
 
@@ -66,7 +65,7 @@ export class StringTimes {
   }
 
   has(key: string): boolean {
-    return this.#rows.find(key) !== -1;
+    return this.#rows.has(key);
   }
 
   /** Sets the time of `key`, added when it is not there; returns its row. */

@@ -29,9 +29,14 @@ export class ContentDates {
   /** By row, the name added under, where it is not the path. */
   readonly #addedAs = new Map<number, string>();
 
+  /** Whether row `row` has a date (a path deleted keeps its row, with no time). */
+  #dated(row: number): boolean {
+    return !Number.isNaN(this.#times.timeOf(row));
+  }
+
   #row(path: string): number {
     const row = this.#times.row(path);
-    return row === -1 || Number.isNaN(this.#times.timeOf(row)) ? -1 : row;
+    return row !== -1 && this.#dated(row) ? row : -1;
   }
 
   has(path: string): boolean {
@@ -81,11 +86,7 @@ export class ContentDates {
   /** Every path with a date, and its date, in the order the paths were first set. */
   *entries(): IterableIterator<[string, ContentDate]> {
     for (let row = 0; row < this.#times.size; row++)
-      if (!Number.isNaN(this.#times.timeOf(row))) yield [this.#times.keyOf(row), this.#dateOf(row)];
-  }
-
-  *keys(): IterableIterator<string> {
-    for (const [path] of this.entries()) yield path;
+      if (this.#dated(row)) yield [this.#times.keyOf(row), this.#dateOf(row)];
   }
 
   /**
@@ -102,8 +103,7 @@ export class ContentDates {
     const commits = new Set<string>();
     for (let row = 0; row < this.#times.size; row++) {
       const commit = this.#added[row] as number;
-      if (commit !== -1 && !Number.isNaN(this.#times.timeOf(row)))
-        commits.add(this.#commits[commit] as string);
+      if (commit !== -1 && this.#dated(row)) commits.add(this.#commits[commit] as string);
     }
     return commits;
   }
@@ -118,11 +118,10 @@ export class ContentDates {
       if (commits.has(commit)) wanted.add(index);
     });
     for (let row = 0; row < this.#times.size; row++) {
-      if (!wanted.has(this.#added[row] as number) || Number.isNaN(this.#times.timeOf(row)))
-        continue;
+      const commit = this.#added[row] as number;
+      if (!wanted.has(commit) || !this.#dated(row)) continue;
       const path = this.#times.keyOf(row);
-      const commit = this.#commits[this.#added[row] as number] as string;
-      yield [path, commit, this.#addedAs.get(row) ?? path];
+      yield [path, this.#commits[commit] as string, this.#addedAs.get(row) ?? path];
     }
   }
 

@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PathColumn, type PathColumnData } from '../columns/path-column.js';
-import { grown, LARGE_CHUNK, sharedCopy } from '../columns/string-column.js';
+import { grown, LARGE_CHUNK, postedCopy } from '../columns/string-column.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
 import { walkFiles } from './walk-files.js';
 
@@ -106,7 +106,13 @@ export function listSources(sources: ResolvedSource[], root: string): SourceList
   });
   const routes = sources.map((s) => s.route);
   // In shared memory, as the paths are: the helper thread posts the list.
-  return { folders: sharedCopy(folders.subarray(0, paths.size)), relDirs, routes, paths, problems };
+  return {
+    folders: postedCopy(folders.subarray(0, paths.size), true),
+    relDirs,
+    routes,
+    paths,
+    problems,
+  };
 }
 
 /** The path of listed source `row` relative to the root, posix. */

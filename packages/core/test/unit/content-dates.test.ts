@@ -37,7 +37,7 @@ describe('ContentDates', () => {
       expect(dates.get(path)).toEqual(date);
     }
     expect(new Map(dates.entries())).toEqual(map);
-    expect([...dates.keys()]).toEqual([...map.keys()]);
+    expect([...dates.entries()].map(([path]) => path)).toEqual([...map.keys()]);
     // Set again after it was deleted, it is there again.
     dates.set('src/content/blog/8.md', { time: 9 });
     expect(dates.get('src/content/blog/8.md')).toEqual({ time: 9 });
