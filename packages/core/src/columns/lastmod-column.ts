@@ -8,7 +8,7 @@
  * A million lastmods cost 8 MB here, against 24 MB as UTF-8 bytes and a place in a string
  * column.
  */
-import { grown } from './string-column.js';
+import { grown } from './native-memory.js';
 
 /** Seconds in a day. */
 const DAY = 86_400;

@@ -14,7 +14,7 @@
  * unsets a row: a URL once given a set keeps one.
  */
 import type { LinkItem } from '../types.js';
-import { grown } from './string-column.js';
+import { grown } from './native-memory.js';
 import { StringRows } from './string-rows.js';
 
 /** hreflang sets by row. */

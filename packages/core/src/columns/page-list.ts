@@ -7,9 +7,10 @@
  * A million objects kept for the whole build would cost their bytes, and, made at once, grow
  * V8's young generation to its largest (the memory a run keeps however little it holds).
  */
+
+import { grown } from './native-memory.js';
 import type { PageTable, PageView } from './page-table.js';
 import { sortRows } from './sort-rows.js';
-import { grown } from './string-column.js';
 
 export class PageList implements Iterable<PageView> {
   readonly table: PageTable;

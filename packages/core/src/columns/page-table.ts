@@ -26,9 +26,10 @@ import type {
 import { naturalCompare, naturalCompareBytes } from '../url/natural-compare.js';
 import { LastmodColumn } from './lastmod-column.js';
 import { LinkRows } from './link-sets.js';
+import { grown, nativeArray } from './native-memory.js';
 import { PageList } from './page-list.js';
 import { sortRows } from './sort-rows.js';
-import { grown, StringColumn } from './string-column.js';
+import { StringColumn } from './string-column.js';
 
 /** A field with no value. */
 const NONE = -1;
@@ -153,7 +154,7 @@ class StringField {
   /** Leaves direct mode: every row so far is its own column row. */
   #placeEveryRow(): void {
     const size = this.column.size;
-    const places = new Int32Array(Math.max(256, size * 2)).fill(NONE);
+    const places = nativeArray(Int32Array, Math.max(256, size * 2)).fill(NONE);
     const flag = this.#prefix === '' ? 0 : 1;
     for (let row = 0; row < size; row++) places[row] = (row << 1) | flag;
     this.#places = places;
@@ -235,9 +236,9 @@ class FileField {
    * into shared memory.
    */
   columns(size: number): PageFiles {
-    const codes = new Uint8Array(new SharedArrayBuffer(size));
+    const codes = nativeArray(Uint8Array, size, true);
     codes.set(this.codes.subarray(0, size));
-    const places = new Int32Array(new SharedArrayBuffer(size * 4));
+    const places = nativeArray(Int32Array, size, true);
     for (let row = 0; row < size; row++)
       places[row] = this.codes[row] === 0 ? this.kept.place(row) : NONE;
     return { kept: this.kept.column, codes, places };
@@ -504,7 +505,7 @@ export class PageTable {
    * and places are), else new ones.
    */
   fileColumns(pages: PageList): PageColumns {
-    const rows = new Uint32Array(new SharedArrayBuffer(pages.length * 4));
+    const rows = nativeArray(Uint32Array, pages.length, true);
     if (this.#url.direct && pages.table === this) {
       rows.set(pages.rows);
       const urlPrefix = this.#url.prefix;
@@ -514,14 +515,14 @@ export class PageTable {
     // Copies, each page's file kept as it is: row i of each is page i.
     const kept = new StringColumn({ shared: true });
     const urls = new StringColumn({ shared: true });
-    const places = new Int32Array(new SharedArrayBuffer(pages.length * 4));
+    const places = nativeArray(Int32Array, pages.length, true);
     let i = 0;
     for (const page of pages) {
       rows[i] = i;
       places[i++] = kept.push(page.file as string) << 1;
       urls.push(page.url);
     }
-    const codes = new Uint8Array(new SharedArrayBuffer(pages.length));
+    const codes = nativeArray(Uint8Array, pages.length, true);
     return { files: { kept, codes, places }, urls, urlPrefix: '', rows };
   }
 

@@ -8,7 +8,8 @@
  * It reads as a string column of the paths (`get`, `byteLength`, `copyRow`), and passes to
  * another thread as one (`toData`, `fromData`): in shared memory when made `shared`.
  */
-import { grown, postedCopy, StringColumn, type StringColumnData } from './string-column.js';
+import { grown, postedCopy } from './native-memory.js';
+import { StringColumn, type StringColumnData } from './string-column.js';
 
 const SLASH = 0x2f;
 

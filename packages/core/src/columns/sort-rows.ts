@@ -9,6 +9,8 @@
  * element, freed with it.
  */
 
+import { nativeArray } from './native-memory.js';
+
 /** Runs of this many rows are sorted by insertion before they are merged. */
 const RUN = 24;
 
@@ -23,7 +25,7 @@ export function sortRows(rows: Uint32Array, compare: (a: number, b: number) => n
     insertionSort(rows, from, Math.min(from + RUN, length), compare);
   if (length <= RUN) return;
   let source: Uint32Array = rows;
-  let target: Uint32Array = new Uint32Array(length);
+  let target: Uint32Array = nativeArray(Uint32Array, length);
   for (let width = RUN; width < length; width *= 2) {
     for (let from = 0; from < length; from += 2 * width) {
       const middle = Math.min(from + width, length);

@@ -11,6 +11,8 @@
  * needs to read it (`StringColumn.fromData`) without a copy of the bytes.
  */
 
+import { grown, nativeBytes, postedCopy } from './native-memory.js';
+
 /**
  * Bytes the first chunk of a column holds. Four chunks are made of each size, each size twice
  * the last, up to `LARGE_CHUNK`; a row never spans two chunks, and one larger than its chunk
@@ -18,11 +20,9 @@
  */
 const FIRST_CHUNK = 1 << 20;
 /**
- * The largest chunk: 32 MiB, the size from which glibc's malloc always gives a block a mapping
- * of its own (its threshold for that rises with the blocks freed, up to this). A column whose
- * first chunk is this size gives its chunks back to the system when they are freed, instead of
- * leaving them in the malloc arena of the thread that made them. A chunk's pages cost memory
- * only once written.
+ * The largest chunk: 32 MiB, what the low bits of a row's place can reach. Each chunk is a block
+ * of native memory by the rule of `native-memory.ts` (from 1 MiB, a mapping of its own, given
+ * back to the system when freed), whose pages cost memory only once written.
  */
 export const LARGE_CHUNK = 1 << 25;
 /** A row's place: its chunk in the high 7 bits, its offset in the chunk in the low 25. */
@@ -44,35 +44,6 @@ export function hashBytes(bytes: Uint8Array, from: number, to: number): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
-}
-
-type Growable = Uint32Array | Float64Array | Int32Array | Uint16Array | Uint8Array;
-
-/** Grows a typed array to at least `size` rows, doubling. */
-export function grown<T extends Growable>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const next = new (array.constructor as new (length: number) => T)(
-    Math.max(size, array.length * 2),
-  );
-  next.set(array);
-  return next;
-}
-
-/**
- * A copy of `array` to post to another thread: in shared memory when `shared`, so the message
- * holds no copy of it (else a plain copy, written into the message). A
- * posted typed array is written into the message, whose buffer doubles as it is written (the
- * source list of a million sources: 16 MiB) and is freed once read. glibc raises its mmap
- * threshold to the size of each large block freed, up to 32 MiB, and from then on carves every
- * smaller block from its heaps, which keep what is freed: at a million pages the build with
- * frontmatter peaked 50-60 MB higher once this had happened early (bench/README.md).
- */
-export function postedCopy<T extends Growable>(array: T, shared: boolean): T {
-  if (!shared) return array.slice() as T;
-  const make = array.constructor as new (buffer: SharedArrayBuffer) => T;
-  const copy = new make(new SharedArrayBuffer(array.byteLength));
-  copy.set(array);
-  return copy;
 }
 
 /** A column as plain data a thread can post: shared chunks, and a copy of where rows start. */
@@ -143,9 +114,7 @@ export class StringColumn {
         throw new Error(`string column: full (${MAX_CHUNKS} chunks)`);
       const size = Math.max(chunkSize(this.#first, this.#chunks.length), bytes);
       if (this.#chunks.length > 0) this.#ends.push(this.#used);
-      this.#chunks.push(
-        this.#shared ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafeSlow(size),
-      );
+      this.#chunks.push(nativeBytes(size, this.#shared));
       this.#used = 0;
       this.#room = size;
     }

@@ -5,13 +5,8 @@
  * per key, and nothing of it passes through V8's young generation (whose size grows with what
  * survives it, for the rest of the build).
  */
-import {
-  grown,
-  hashBytes,
-  postedCopy,
-  StringColumn,
-  type StringColumnData,
-} from './string-column.js';
+import { grown, nativeArray, postedCopy } from './native-memory.js';
+import { hashBytes, StringColumn, type StringColumnData } from './string-column.js';
 
 /**
  * The bytes of a set's first chunk: most sets are small (a site's listing pages, its hreflang
@@ -147,7 +142,7 @@ export class StringRows {
   }
 
   #rehash(capacity: number): void {
-    this.#slots = new Int32Array(capacity);
+    this.#slots = nativeArray(Int32Array, capacity);
     for (let row = 0; row < this.#column.size; row++) this.#place(row);
   }
 }

@@ -5,7 +5,7 @@
  * a boxed number each); here they are their bytes and 8 bytes of time. Made `shared`, it is
  * posted to another thread without a copy (`toData`, `fromData`).
  */
-import { grown, postedCopy } from './string-column.js';
+import { grown, postedCopy } from './native-memory.js';
 import { StringRows, type StringRowsData } from './string-rows.js';
 
 /** A `StringTimes` as plain data a thread can post. */

@@ -8,7 +8,7 @@
  * the home page is not dated by a translation's change.
  */
 import { LastmodColumn } from '../columns/lastmod-column.js';
-import { grown } from '../columns/string-column.js';
+import { grown } from '../columns/native-memory.js';
 import { StringRows } from '../columns/string-rows.js';
 import type { PageRecord } from '../types.js';
 import { dateTime } from './frontmatter-fields.js';

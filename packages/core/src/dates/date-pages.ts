@@ -6,6 +6,7 @@
  */
 
 import { statSync } from 'node:fs';
+import { nativeArray } from '../columns/native-memory.js';
 import type { PageList } from '../columns/page-list.js';
 import type { GitDates } from '../discover/read-git-dates.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
@@ -155,8 +156,9 @@ export function datePages(
   const gitKnows = (path: string) =>
     git !== undefined &&
     (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
-  // The "one moment" test, over every source found that git says nothing of.
-  const times = new Float64Array(sources.found);
+  // The "one moment" test, over every source found that git says nothing of (it sorts this
+  // scratch in place).
+  const times = nativeArray(Float64Array, sources.found);
   let timed = 0;
   for (let row = 0; row < sources.size; row++)
     if (sources.has(row) && (!git || !gitKnows(sources.rel(row))))
@@ -165,7 +167,7 @@ export function datePages(
 
   const undated: Undated = new Map();
   /** Why each undated page (by row) is: its `UNDATED_REASONS` place + 1; 0 for a dated page. */
-  const why = new Uint8Array(kept.table.size);
+  const why = nativeArray(Uint8Array, kept.table.size);
   let future = 0;
   for (const record of kept) {
     if (record.excluded) continue;

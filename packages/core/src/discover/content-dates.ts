@@ -2,7 +2,7 @@
  * Each path's content date as the history pass finds it (`git-history.ts`), kept off the JS
  * heap: a pass over a million files kept a Map entry, a string and an object a file.
  */
-import { grown } from '../columns/string-column.js';
+import { grown } from '../columns/native-memory.js';
 import { StringTimes } from '../columns/string-times.js';
 
 export interface ContentDate {

@@ -17,6 +17,7 @@
  * `en/blog/`): a `stat` of every folder of a million took as long as their `readdir`.
  */
 import { type Dirent, opendirSync, readdirSync, statSync } from 'node:fs';
+import { grown, grownBytes, nativeArray, nativeBytes } from '../columns/native-memory.js';
 import { sortRows } from '../columns/sort-rows.js';
 
 /** What an entry is, as its directory entry says (a symlink is not followed). */
@@ -72,27 +73,17 @@ export function isLargeFolder(dir: string): boolean {
 /** The entries read a batch at a time: names as UTF-8 bytes end to end, sorted by an index. */
 function readInBatches(dir: string): FolderEntries {
   const folder = opendirSync(dir, { bufferSize: BATCH });
-  let bytes = Buffer.allocUnsafeSlow(LARGE_FOLDER_BYTES * 2);
-  let ends = new Uint32Array(4096);
-  let kinds = new Uint8Array(4096);
+  let bytes = nativeBytes(LARGE_FOLDER_BYTES * 2);
+  let ends = nativeArray(Uint32Array, 4096);
+  let kinds = nativeArray(Uint8Array, 4096);
   let count = 0;
   let used = 0;
   try {
     for (let entry = folder.readSync(); entry !== null; entry = folder.readSync()) {
       const name = entry.name;
-      if (used + name.length * 3 > bytes.length) {
-        const more = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, used + name.length * 3));
-        bytes.copy(more, 0, 0, used);
-        bytes = more;
-      }
-      if (count === ends.length) {
-        const moreEnds = new Uint32Array(count * 2);
-        moreEnds.set(ends);
-        ends = moreEnds;
-        const moreKinds = new Uint8Array(count * 2);
-        moreKinds.set(kinds);
-        kinds = moreKinds;
-      }
+      bytes = grownBytes(bytes, used + name.length * 3, used);
+      ends = grown(ends, count + 1);
+      kinds = grown(kinds, count + 1);
       used += bytes.write(name, used, 'utf8');
       ends[count] = used;
       kinds[count++] = kindOf(entry);
@@ -102,7 +93,7 @@ function readInBatches(dir: string): FolderEntries {
   }
   const start = (row: number) => (row === 0 ? 0 : (ends[row - 1] as number));
   const nameOf = (row: number) => bytes.toString('utf8', start(row), ends[row]);
-  const order = new Uint32Array(count);
+  const order = nativeArray(Uint32Array, count);
   for (let row = 0; row < count; row++) order[row] = row;
   sortRows(order, (a, b) => {
     const aFrom = start(a);

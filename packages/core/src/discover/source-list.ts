@@ -7,8 +7,9 @@
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { grown, postedCopy } from '../columns/native-memory.js';
 import { PathColumn, type PathColumnData } from '../columns/path-column.js';
-import { grown, LARGE_CHUNK, postedCopy } from '../columns/string-column.js';
+import { LARGE_CHUNK } from '../columns/string-column.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
 import { walkFiles } from './walk-files.js';
 
@@ -69,9 +70,8 @@ export function sourceListFrom(data: SourceListData): SourceList {
 /** Walks the source folders: one `readdir` per folder, nothing read or stat'ed. */
 export function listSources(sources: ResolvedSource[], root: string): SourceList {
   const relDirs = sources.map((s) => relative(root, s.dir).replaceAll('\\', '/'));
-  // Made by the helper thread on a large site: chunks of the largest size go back to the
-  // system when the list is dropped, not into that thread's malloc arena (40-55 MB less peak
-  // at 1,000,000 pages with heads read, bench/README.md).
+  // One chunk of the largest size from the start: a large site's paths in a few chunks, and
+  // a small site's in one, whose untouched pages cost nothing.
   const paths = new PathColumn({ shared: true, firstChunk: LARGE_CHUNK });
   let folders =
     sources.length <= 0x100

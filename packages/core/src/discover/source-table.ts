@@ -14,8 +14,9 @@
  * with a key wins.
  */
 import { LastmodColumn } from '../columns/lastmod-column.js';
+import { grown, nativeArray } from '../columns/native-memory.js';
 import type { SourcePaths } from '../columns/page-table.js';
-import { grown, hashBytes, StringColumn } from '../columns/string-column.js';
+import { hashBytes, StringColumn } from '../columns/string-column.js';
 import { StringRows } from '../columns/string-rows.js';
 import type { FieldDate, PageMeta } from '../dates/frontmatter-fields.js';
 import {
@@ -453,7 +454,7 @@ export class SourceTable {
   #index(): Int32Array {
     let capacity = 16;
     while (capacity < this.size * 2) capacity *= 2;
-    const slots = new Int32Array(capacity);
+    const slots = nativeArray(Int32Array, capacity);
     const mask = capacity - 1;
     const own = this.#sought;
     const other = this.#seen;

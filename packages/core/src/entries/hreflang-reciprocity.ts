@@ -7,7 +7,7 @@
  * row of one string set, and a page's targets a run of rows. Maps of strings and sets of them
  * were some 50 MB at a million pages, made at the end of the build, when the most is alive.
  */
-import { grown } from '../columns/string-column.js';
+import { grown } from '../columns/native-memory.js';
 import { StringRows } from '../columns/string-rows.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
 import { shorten } from '../url/shorten.js';

@@ -15,6 +15,7 @@
  * a reader sees the whole old set or the whole new one (write-set.ts says how).
  */
 
+import { grownBytes, nativeArray, nativeBytes } from '../columns/native-memory.js';
 import { PageList } from '../columns/page-list.js';
 import type { EntryGroup } from '../entries/build-entries.js';
 import { SitemapError } from '../errors.js';
@@ -84,15 +85,13 @@ class EntryBytes {
   /** `room`: bytes the longest opening of a file takes. */
   constructor(room: number) {
     this.#room = room;
-    this.#buffer = Buffer.allocUnsafeSlow(Math.max(1 << 16, 2 * room));
+    this.#buffer = nativeBytes(Math.max(1 << 16, 2 * room));
     this.#used = room;
   }
 
   #fit(size: number): void {
     if (size <= this.#buffer.length) return;
-    const next = Buffer.allocUnsafeSlow(Math.max(this.#buffer.length * 2, size));
-    this.#buffer.copy(next, this.#room, this.#room, this.#used);
-    this.#buffer = next;
+    this.#buffer = grownBytes(this.#buffer, size, this.#used);
   }
 
   /** Appends `xml`, `size` bytes in UTF-8. */
@@ -235,7 +234,7 @@ export async function* planFiles(
       const rows = items.rows;
       // A loop, not `Uint32Array.from(places, map)`, which gathers the values in a JS array
       // first (8 bytes a value, promoted at once: V8 then doubled its young generation).
-      const sectionRows = new Uint32Array(places.length);
+      const sectionRows = nativeArray(Uint32Array, places.length);
       for (let i = 0; i < places.length; i++) sectionRows[i] = rows[places[i] as number] as number;
       const entries = new PageList(items.table, sectionRows);
       yield* series(seriesPrefix(options.filenameBase, group.name, section), entries);

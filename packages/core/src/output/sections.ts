@@ -4,7 +4,7 @@
  * leaves every other section's files byte-identical. Sections too small to be worth a file of
  * their own share the `root` series with the pages at the top level. Pure.
  */
-import { grown } from '../columns/string-column.js';
+import { grown, nativeArray } from '../columns/native-memory.js';
 import { safeDecode } from '../url/encode.js';
 
 /** Sections with fewer URLs than this share the `root` series. */
@@ -37,7 +37,7 @@ export function splitSections(
   baseUrl: string,
 ): Array<[string, Uint32Array]> {
   // Each URL's section by number (a site has few), not a string a URL.
-  let numbers = new Uint32Array(1024);
+  let numbers = nativeArray(Uint32Array, 1024);
   let count = 0;
   const names: string[] = [];
   const numberOf = new Map<string, number>();
@@ -76,7 +76,7 @@ export function splitSections(
   }
   const sections = new Map<string, { places: Uint32Array; filled: number }>();
   for (const [name, size] of sizes)
-    sections.set(name, { places: new Uint32Array(size), filled: 0 });
+    sections.set(name, { places: nativeArray(Uint32Array, size), filled: 0 });
   numbers.forEach((number, place) => {
     const section = sections.get(into[number] as string) as { places: Uint32Array; filled: number };
     section.places[section.filled++] = place;

@@ -5,8 +5,8 @@
  * an object and two strings each, they outlived V8's young generation until the pages were dated.
  */
 import { LastmodColumn } from '../columns/lastmod-column.js';
+import { grown } from '../columns/native-memory.js';
 import type { PageTable, PageView } from '../columns/page-table.js';
-import { grown } from '../columns/string-column.js';
 
 /** The dates a page's head gives. */
 export interface HeadDates {

@@ -101,4 +101,12 @@ describe('mtimesAreMeaningful', () => {
       ]),
     ).toBe(false);
   });
+  it('sorts a Float64Array in place and reads it as a copy of it', () => {
+    const times = Float64Array.of(3 * day, 20_000, 0, 10_000, 5000);
+    expect(mtimesAreMeaningful(times)).toBe(true);
+    expect([...times]).toEqual([0, 5000, 10_000, 20_000, 3 * day]);
+    expect(
+      mtimesAreMeaningful(Float64Array.of(9000, 0, 9500, 200, 3 * day, 10, 20, 30, 40, 50)),
+    ).toBe(false);
+  });
 });
