@@ -33,14 +33,26 @@ type GrowableClass<T extends Growable> = (new (
     length: number,
   ) => T) & { BYTES_PER_ELEMENT: number };
 
-/** Blocks made here: only these are grown in place (a view of another's buffer never is). */
-const blocks = new WeakSet<ArrayBufferLike>();
+/**
+ * Blocks made here, and the bytes of each handed out so far (from its start). Only the view that
+ * ends where the handed-out bytes end is grown in place: a shorter view (a `subarray`, or the
+ * array as it was before it grew) is copied instead, so growing it never writes over elements
+ * another view holds. A view of a buffer made elsewhere is never grown in place.
+ */
+const claimed = new WeakMap<ArrayBufferLike, number>();
 
 function block(bytes: number, shared: boolean): ArrayBufferLike {
   const size = bytes < HEAP_BLOCK ? bytes : Math.max(bytes, MAPPED_BLOCK);
   const made = shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
-  blocks.add(made);
+  claimed.set(made, bytes);
   return made;
+}
+
+/** Whether the view `[byteOffset, end)` of `buffer` may grow in place to `to` bytes. */
+function growsInPlace(buffer: ArrayBufferLike, end: number, to: number): boolean {
+  if (claimed.get(buffer) !== end || to > buffer.byteLength) return false;
+  claimed.set(buffer, to);
+  return true;
 }
 
 /**
@@ -63,15 +75,15 @@ export function nativeBytes(size: number, shared = false): Buffer {
 
 /**
  * `array` grown to at least `size` elements, doubling: a longer view of its block while the block
- * has room (the array itself is then still valid, a shorter view of the same elements), else a
- * copy in a new block.
+ * has room and the array is its longest view (the array itself is then still valid, a shorter
+ * view of the same elements), else a copy in a new block.
  */
 export function grown<T extends Growable>(array: T, size: number): T {
   if (size <= array.length) return array;
   const make = array.constructor as GrowableClass<T>;
   const length = Math.max(size, array.length * 2);
-  const { buffer, byteOffset } = array;
-  if (blocks.has(buffer) && byteOffset + length * make.BYTES_PER_ELEMENT <= buffer.byteLength)
+  const { buffer, byteOffset, byteLength } = array;
+  if (growsInPlace(buffer, byteOffset + byteLength, byteOffset + length * make.BYTES_PER_ELEMENT))
     return new make(buffer, byteOffset, length);
   const next = nativeArray(make, length, buffer instanceof SharedArrayBuffer);
   next.set(array);
@@ -82,8 +94,8 @@ export function grown<T extends Growable>(array: T, size: number): T {
 export function grownBytes(bytes: Buffer, size: number, used = bytes.length): Buffer {
   if (size <= bytes.length) return bytes;
   const length = Math.max(size, bytes.length * 2);
-  const { buffer, byteOffset } = bytes;
-  if (blocks.has(buffer) && byteOffset + length <= buffer.byteLength)
+  const { buffer, byteOffset, byteLength } = bytes;
+  if (growsInPlace(buffer, byteOffset + byteLength, byteOffset + length))
     return Buffer.from(buffer, byteOffset, length);
   const next = nativeBytes(length, buffer instanceof SharedArrayBuffer);
   bytes.copy(next, 0, 0, used);

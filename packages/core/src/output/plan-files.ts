@@ -15,7 +15,7 @@
  * a reader sees the whole old set or the whole new one (write-set.ts says how).
  */
 
-import { grownBytes, nativeArray, nativeBytes } from '../columns/native-memory.js';
+import { grownBytes, nativeBytes } from '../columns/native-memory.js';
 import { PageList } from '../columns/page-list.js';
 import type { EntryGroup } from '../entries/build-entries.js';
 import { SitemapError } from '../errors.js';
@@ -168,8 +168,9 @@ export async function* planFiles(
       overheadBytes,
     });
     let shard = 0;
+    /** The file's entries: `count` of them from `first` in `entries`. */
+    let first = 0;
     let count = 0;
-    let pages = new PageList(entries.table);
     let withLinks = false;
     let withImages = false;
     let lastmod: string | undefined;
@@ -183,10 +184,12 @@ export async function* planFiles(
         lastmod,
         ...(options.stylesheet ? { urlCount: count } : {}),
       });
+      // The file's pages are a view of the entries' rows: nothing is copied.
+      const pages = new PageList(entries.table, entries.rows.subarray(first, first + count));
       const file: PlannedFile = { kind: 'sitemap', name, xml, urlCount: count, pages };
       shard++;
+      first += count;
       count = 0;
-      pages = new PageList(entries.table);
       withLinks = false;
       withImages = false;
       lastmod = undefined;
@@ -216,7 +219,6 @@ export async function* planFiles(
       }
       body.append(xml, size);
       count++;
-      pages.push(entry);
       if (entry.links?.length) withLinks = true;
       if (entry.images?.length) withImages = true;
       lastmod = newest(lastmod, entry.lastmod);
@@ -232,11 +234,11 @@ export async function* planFiles(
     const { items } = group;
     for (const [section, places] of splitSections(items.urls, options.baseUrl)) {
       const rows = items.rows;
-      // A loop, not `Uint32Array.from(places, map)`, which gathers the values in a JS array
-      // first (8 bytes a value, promoted at once: V8 then doubled its young generation).
-      const sectionRows = nativeArray(Uint32Array, places.length);
-      for (let i = 0; i < places.length; i++) sectionRows[i] = rows[places[i] as number] as number;
-      const entries = new PageList(items.table, sectionRows);
+      // The section's places become its rows, in place: a loop, not `Uint32Array.from(places,
+      // map)`, which gathers the values in a JS array first (8 bytes a value, promoted at once:
+      // V8 then doubled its young generation).
+      for (let i = 0; i < places.length; i++) places[i] = rows[places[i] as number] as number;
+      const entries = new PageList(items.table, places);
       yield* series(seriesPrefix(options.filenameBase, group.name, section), entries);
     }
   }

@@ -74,9 +74,14 @@ export function splitSections(
     const name = into[number] as string;
     sizes.set(name, (sizes.get(name) ?? 0) + 1);
   }
+  // Every section's places in one block, each section a part of it.
+  const all = nativeArray(Uint32Array, numbers.length);
   const sections = new Map<string, { places: Uint32Array; filled: number }>();
-  for (const [name, size] of sizes)
-    sections.set(name, { places: nativeArray(Uint32Array, size), filled: 0 });
+  let from = 0;
+  for (const [name, size] of sizes) {
+    sections.set(name, { places: all.subarray(from, from + size), filled: 0 });
+    from += size;
+  }
   numbers.forEach((number, place) => {
     const section = sections.get(into[number] as string) as { places: Uint32Array; filled: number };
     section.places[section.filled++] = place;

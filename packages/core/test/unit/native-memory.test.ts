@@ -51,6 +51,25 @@ describe('native memory', () => {
     expect(grown(plain, 5).buffer).not.toBe(plain.buffer);
   });
 
+  it('copies a shorter view instead of growing it over what the longest view holds', () => {
+    const size = HEAP_BLOCK / 4;
+    const rows = nativeArray(Uint32Array, size);
+    rows[3] = 4;
+    const prefix = rows.subarray(0, 3);
+    const other = grown(prefix, 4);
+    other[3] = 99;
+    expect(other.buffer).not.toBe(rows.buffer);
+    expect(rows[3]).toBe(4);
+    // The array as it was before it grew: a shorter view too.
+    const after = grown(rows, size + 1);
+    expect(after.buffer).toBe(rows.buffer);
+    after[size] = 7;
+    const again = grown(rows, size + 1);
+    expect(again.buffer).not.toBe(rows.buffer);
+    again[size] = 8;
+    expect([after[size], again[size], again[3]]).toEqual([7, 8, 4]);
+  });
+
   it('grows bytes keeping the used part', () => {
     const bytes = nativeBytes(8);
     bytes.write('abcdefgh');
