@@ -5,7 +5,7 @@
  * per key, and nothing of it passes through V8's young generation (whose size grows with what
  * survives it, for the rest of the build).
  */
-import { grown, nativeArray, postedCopy } from './native-memory.js';
+import { grown, postedCopy } from './native-memory.js';
 import { hashBytes, StringColumn, type StringColumnData } from './string-column.js';
 
 /**
@@ -142,7 +142,8 @@ export class StringRows {
   }
 
   #rehash(capacity: number): void {
-    this.#slots = nativeArray(Int32Array, capacity);
+    // In its own block while it has room (`native-memory.ts`): emptied and filled again.
+    this.#slots = grown(this.#slots, capacity).fill(0);
     for (let row = 0; row < this.#column.size; row++) this.#place(row);
   }
 }

@@ -9,7 +9,6 @@ import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { grown, postedCopy } from '../columns/native-memory.js';
 import { PathColumn, type PathColumnData } from '../columns/path-column.js';
-import { LARGE_CHUNK } from '../columns/string-column.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
 import { walkFiles } from './walk-files.js';
 
@@ -70,9 +69,7 @@ export function sourceListFrom(data: SourceListData): SourceList {
 /** Walks the source folders: one `readdir` per folder, nothing read or stat'ed. */
 export function listSources(sources: ResolvedSource[], root: string): SourceList {
   const relDirs = sources.map((s) => relative(root, s.dir).replaceAll('\\', '/'));
-  // One chunk of the largest size from the start: a large site's paths in a few chunks, and
-  // a small site's in one, whose untouched pages cost nothing.
-  const paths = new PathColumn({ shared: true, firstChunk: LARGE_CHUNK });
+  const paths = new PathColumn({ shared: true });
   let folders =
     sources.length <= 0x100
       ? new Uint8Array(256)

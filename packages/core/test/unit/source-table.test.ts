@@ -41,10 +41,10 @@ describe('StringColumn', () => {
   });
 
   it('ends each row where the next starts, at the edge of a full chunk too', () => {
-    const column = new StringColumn({ shared: true });
-    // 1,024 rows of 1 KiB fill the first chunk to its last byte; then an empty row, a row, an
-    // empty row as the last.
-    const values = Array.from({ length: 1024 }, (_, i) => String(i % 10).repeat(1024));
+    // A chunk below a block's size (`chunkSize`): 512 rows of 1 KiB fill it to its last byte;
+    // then an empty row, a row, an empty row as the last.
+    const column = new StringColumn({ shared: true, firstChunk: 2 ** 19 });
+    const values = Array.from({ length: 512 }, (_, i) => String(i % 10).repeat(1024));
     values.push('', 'é', 'b'.repeat(1023), '');
     for (const value of values) column.push(value);
     for (const read of [column, StringColumn.fromData(structuredClone(column.toData()))]) {
@@ -54,14 +54,14 @@ describe('StringColumn', () => {
         const bytes = Buffer.from(value);
         expect(read.sameBytes(row, bytes, bytes.length)).toBe(true);
       });
-      expect(read.sameRows(1023, 1013)).toBe(true);
-      expect(read.sameRows(1024, 1027)).toBe(true);
-      expect(read.sameRows(1023, 1024)).toBe(false);
+      expect(read.sameRows(511, 501)).toBe(true);
+      expect(read.sameRows(512, 515)).toBe(true);
+      expect(read.sameRows(511, 512)).toBe(false);
     }
-    expect(column.toData().ends).toEqual([2 ** 20, 2 + 1023]);
+    expect(column.toData().ends).toEqual([2 ** 19, 2 + 1023]);
   });
 
-  it('makes four chunks of a size, each size twice the last, up to 32 MiB', () => {
+  it('makes four chunks of a size, each size twice the last, then chunks of 32 MiB', () => {
     const column = new StringColumn({ firstChunk: 1024 });
     const values = Array.from(
       { length: 500 },
@@ -82,6 +82,16 @@ describe('StringColumn', () => {
     const large = new StringColumn({ shared: true, firstChunk: LARGE_CHUNK });
     large.push('blog/post/');
     expect(large.toData().chunks.map((chunk) => chunk.byteLength)).toEqual([2 ** 25]);
+    // A chunk that would be a block of its own (1 MiB, the default first) is the largest.
+    const byDefault = new StringColumn();
+    byDefault.push('blog/post/');
+    expect(byDefault.toData().chunks.map((chunk) => chunk.byteLength)).toEqual([2 ** 25]);
+    const halfMiB = new StringColumn({ firstChunk: 2 ** 19 });
+    for (let i = 0; i < 5; i++) halfMiB.push('x'.repeat(2 ** 19));
+    expect(halfMiB.toData().chunks.map((chunk) => chunk.byteLength)).toEqual([
+      ...[2 ** 19, 2 ** 19, 2 ** 19, 2 ** 19],
+      2 ** 25,
+    ]);
     expect(new StringColumn({ firstChunk: 2 ** 30 }).push('a')).toBe(0);
   });
 
@@ -93,7 +103,7 @@ describe('StringColumn', () => {
   });
 
   it('is read by another thread from the same shared bytes when made shared', () => {
-    const column = new StringColumn({ shared: true });
+    const column = new StringColumn({ shared: true, firstChunk: 2 ** 16 });
     const values = Array.from({ length: 40_000 }, (_, i) => `docs/page-${i}/façade-${i % 13}.md`);
     for (const value of values) column.push(value);
     const data = structuredClone(column.toData());
