@@ -24,6 +24,15 @@
  */
 
 /**
+ * Whether the rule applies: on Linux, where glibc's threshold moves (with musl, a large block is
+ * always mapped anyway), in a 64-bit process, whose address space a block of 32 MiB a column
+ * does not crowd. Elsewhere every block is asked for as it is.
+ */
+export const MAPS_BLOCKS =
+  process.platform === 'linux' &&
+  ['arm64', 'loong64', 'mips64el', 'ppc64', 'riscv64', 's390x', 'x64'].includes(process.arch);
+
+/**
  * Below this, a block is asked for as it is (from malloc's heaps, or mapped when it is above
  * glibc's threshold).
  */
@@ -49,8 +58,13 @@ type GrowableClass<T extends Growable> = (new (
  */
 const claimed = new WeakMap<ArrayBufferLike, number>();
 
+/** Whether a block of `bytes` is made a mapped block of its own (`MAPPED_BLOCK` or more). */
+export function mapsOnItsOwn(bytes: number): boolean {
+  return MAPS_BLOCKS && bytes >= HEAP_BLOCK;
+}
+
 function block(bytes: number, shared: boolean): ArrayBufferLike {
-  const size = bytes < HEAP_BLOCK ? bytes : Math.max(bytes, MAPPED_BLOCK);
+  const size = mapsOnItsOwn(bytes) ? Math.max(bytes, MAPPED_BLOCK) : bytes;
   const made = shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
   claimed.set(made, bytes);
   return made;

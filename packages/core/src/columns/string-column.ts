@@ -11,7 +11,7 @@
  * needs to read it (`StringColumn.fromData`) without a copy of the bytes.
  */
 
-import { grown, HEAP_BLOCK, nativeBytes, postedCopy } from './native-memory.js';
+import { grown, mapsOnItsOwn, nativeBytes, postedCopy } from './native-memory.js';
 
 /**
  * Bytes the first chunk of a column holds. Four chunks are made of each size, each size twice
@@ -33,12 +33,12 @@ const MAX_CHUNKS = 2 ** (32 - OFFSET_BITS);
 
 /**
  * The size of chunk `index` of a column whose first chunk holds `first` bytes. A chunk that
- * would be a block of its own (`HEAP_BLOCK` or more) is the largest: the block is that size
+ * would be a mapped block of its own (`mapsOnItsOwn`) is the largest: the block is that size
  * anyway, its unwritten pages cost nothing, and a column of 36 MB takes two blocks, not 13.
  */
 function chunkSize(first: number, index: number): number {
   const size = first * 2 ** Math.floor(index / 4);
-  return size >= HEAP_BLOCK ? LARGE_CHUNK : size;
+  return mapsOnItsOwn(size) ? LARGE_CHUNK : size;
 }
 
 /** FNV-1a over bytes: cheap, and good enough for keys that are paths. */
