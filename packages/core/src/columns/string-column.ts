@@ -95,12 +95,19 @@ export class StringColumn {
     return column;
   }
 
-  /** What another thread needs to read this column: its chunks are shared when it was made `shared`. */
+  /**
+   * What another thread needs to read this column: its chunks themselves when it was made
+   * `shared`, else a copy of the bytes each holds (a posted chunk is copied whole, and a chunk
+   * may be a block of 32 MiB of which a few bytes are written: `native-memory.ts`).
+   */
   toData(): StringColumnData {
+    const ends = this.#chunks.length === 0 ? [] : [...this.#ends, this.#used];
     return {
-      chunks: this.#chunks,
+      chunks: this.#shared
+        ? this.#chunks
+        : this.#chunks.map((chunk, i) => new Uint8Array(chunk.subarray(0, ends[i]))),
       places: postedCopy(this.#places.subarray(0, this.#size), this.#shared),
-      ends: this.#chunks.length === 0 ? [] : [...this.#ends, this.#used],
+      ends,
     };
   }
 

@@ -63,7 +63,8 @@ describe('StringColumn', () => {
   });
 
   it('makes four chunks of a size, each size twice the last, then chunks of 32 MiB', () => {
-    const column = new StringColumn({ firstChunk: 1024 });
+    // Shared: its data holds the chunks themselves, whole.
+    const column = new StringColumn({ shared: true, firstChunk: 1024 });
     const values = Array.from(
       { length: 500 },
       (_, i) => `${String(i).padStart(4, '0')}${'z'.repeat(96)}`,
@@ -86,16 +87,34 @@ describe('StringColumn', () => {
     // A chunk that would be a mapped block of its own (1 MiB, the default first, on 64-bit
     // Linux) is the largest.
     const block = MAPS_BLOCKS ? 2 ** 25 : 2 ** 20;
-    const byDefault = new StringColumn();
+    const byDefault = new StringColumn({ shared: true });
     byDefault.push('blog/post/');
     expect(byDefault.toData().chunks.map((chunk) => chunk.byteLength)).toEqual([block]);
-    const halfMiB = new StringColumn({ firstChunk: 2 ** 19 });
+    const halfMiB = new StringColumn({ shared: true, firstChunk: 2 ** 19 });
     for (let i = 0; i < 5; i++) halfMiB.push('x'.repeat(2 ** 19));
     expect(halfMiB.toData().chunks.map((chunk) => chunk.byteLength)).toEqual([
       ...[2 ** 19, 2 ** 19, 2 ** 19, 2 ** 19],
       block,
     ]);
     expect(new StringColumn({ firstChunk: 2 ** 30 }).push('a')).toBe(0);
+  });
+
+  it('posts a copy of the bytes its chunks hold when not shared, its chunks when shared', () => {
+    const values = ['blog/a/', 'blog/b/', 'über/'];
+    const plain = new StringColumn();
+    const shared = new StringColumn({ shared: true });
+    for (const value of values) {
+      plain.push(value);
+      shared.push(value);
+    }
+    const bytes = Buffer.byteLength(values.join(''));
+    const posted = structuredClone(plain.toData());
+    expect(posted.chunks.map((chunk) => chunk.buffer.byteLength)).toEqual([bytes]);
+    expect(structuredClone(shared.toData()).chunks[0]?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const data of [posted, structuredClone(shared.toData())]) {
+      const read = StringColumn.fromData(data);
+      expect(values.map((_, row) => read.get(row))).toEqual(values);
+    }
   });
 
   it('takes an empty string as its first row', () => {
