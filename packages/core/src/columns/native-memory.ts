@@ -112,16 +112,11 @@ export function grown<T extends Growable>(array: T, size: number): T {
   return next;
 }
 
-/** `bytes` grown to at least `size` bytes by the rule of `grown`, its first `used` bytes kept. */
-export function grownBytes(bytes: Buffer, size: number, used = bytes.length): Buffer {
+/** `bytes` grown to at least `size` bytes, as `grown` grows an array (a Buffer's view of it). */
+export function grownBytes(bytes: Buffer, size: number): Buffer {
   if (size <= bytes.length) return bytes;
-  const length = Math.max(size, bytes.length * 2);
-  const { buffer, byteOffset, byteLength } = bytes;
-  if (growsInPlace(buffer, byteOffset + byteLength, byteOffset + length))
-    return Buffer.from(buffer, byteOffset, length);
-  const next = nativeBytes(length, buffer instanceof SharedArrayBuffer);
-  bytes.copy(next, 0, 0, used);
-  return next;
+  const view = grown(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), size);
+  return Buffer.from(view.buffer, view.byteOffset, view.length);
 }
 
 /**

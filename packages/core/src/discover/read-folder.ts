@@ -81,7 +81,7 @@ function readInBatches(dir: string): FolderEntries {
   try {
     for (let entry = folder.readSync(); entry !== null; entry = folder.readSync()) {
       const name = entry.name;
-      bytes = grownBytes(bytes, used + name.length * 3, used);
+      bytes = grownBytes(bytes, used + name.length * 3);
       ends = grown(ends, count + 1);
       kinds = grown(kinds, count + 1);
       used += bytes.write(name, used, 'utf8');

@@ -91,7 +91,7 @@ class EntryBytes {
 
   #fit(size: number): void {
     if (size <= this.#buffer.length) return;
-    this.#buffer = grownBytes(this.#buffer, size, this.#used);
+    this.#buffer = grownBytes(this.#buffer, size);
   }
 
   /** Appends `xml`, `size` bytes in UTF-8. */

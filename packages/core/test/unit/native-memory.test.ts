@@ -81,7 +81,7 @@ describe('native memory', () => {
   it('grows bytes keeping the used part', () => {
     const bytes = nativeBytes(8);
     bytes.write('abcdefgh');
-    const more = grownBytes(bytes, 9, 3);
+    const more = grownBytes(bytes, 9);
     expect(more.length).toBe(16);
     expect(more.subarray(0, 3).toString()).toBe('abc');
   });
