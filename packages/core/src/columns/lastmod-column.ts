@@ -9,6 +9,7 @@
  * column.
  */
 import { grown } from './native-memory.js';
+import { StringColumn } from './string-column.js';
 
 /** Seconds in a day. */
 const DAY = 86_400;
@@ -173,14 +174,30 @@ export function decodeLastmod(code: number): string {
   );
 }
 
-/** A lastmod per row: a code, or NaN (none, or kept as text in `#text`). */
+/** Bytes of the first chunk of a column's text: most columns keep little or none as text. */
+const TEXT_CHUNK = 16 * 1024;
+
+/**
+ * A lastmod per row: a code, or NaN (none, or kept as text). Text is kept off the JS heap too:
+ * the UTF-8 bytes in a string column and, by row, its place there + 1. A page's head gives its
+ * dates as it likes (`2025-02-01T17:38:28.809Z`); a tenth of a large site's pages have such
+ * dates, and as a map of strings by row they outlived V8's young generation, which grew for good
+ * (16 to 32 MB at a million pages). Text that UTF-8 cannot carry (a lone surrogate) is kept in a
+ * map, as it is.
+ */
 export class LastmodColumn {
   #codes = new Float64Array(256).fill(Number.NaN);
-  readonly #text = new Map<number, string>();
+  #text: StringColumn | null = null;
+  /** By row: its text's place in `#text` + 1; 0 when it has none. */
+  #places = new Int32Array(0);
+  readonly #odd = new Map<number, string>();
 
   get(row: number): string | undefined {
     const code = this.#codes[row];
-    return code === undefined || Number.isNaN(code) ? this.#text.get(row) : decodeLastmod(code);
+    if (code !== undefined && !Number.isNaN(code)) return decodeLastmod(code);
+    const place = row < this.#places.length ? (this.#places[row] as number) : 0;
+    if (place !== 0) return (this.#text as StringColumn).get(place - 1);
+    return this.#odd.size > 0 ? this.#odd.get(row) : undefined;
   }
 
   set(row: number, value: string | undefined): void {
@@ -191,7 +208,15 @@ export class LastmodColumn {
     }
     const code = value === undefined ? Number.NaN : encodeLastmod(value);
     this.#codes[row] = code;
-    if (value !== undefined && Number.isNaN(code)) this.#text.set(row, value);
-    else this.#text.delete(row);
+    if (row < this.#places.length) this.#places[row] = 0;
+    if (this.#odd.size > 0) this.#odd.delete(row);
+    if (value === undefined || !Number.isNaN(code)) return;
+    if (!value.isWellFormed()) {
+      this.#odd.set(row, value);
+      return;
+    }
+    this.#text ??= new StringColumn({ firstChunk: TEXT_CHUNK });
+    this.#places = grown(this.#places, row + 1);
+    this.#places[row] = this.#text.push(value) + 1;
   }
 }

@@ -17,6 +17,7 @@ import { echo } from '../url/shorten.js';
 import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
 import { dateFromChildren } from './children.js';
 import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './evidence.js';
+import { HeadEvidence } from './head-evidence.js';
 import { mtimesAreMeaningful } from './mtime-trust.js';
 import { formatDate } from './w3c-datetime.js';
 
@@ -98,9 +99,6 @@ export async function gitAnswer(
   return git;
 }
 
-/** What the heads say of the pages' dates, once weighed: by page (its row). */
-export type HeadEvidence = Map<number, Evidence>;
-
 /**
  * The heads' dates as evidence: a head date as new as the page's own file is the render's
  * clock, not an edit, and is set aside with a warning.
@@ -110,10 +108,11 @@ export function weighHeadDates(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): HeadEvidence {
-  const weighed: HeadEvidence = new Map();
+  const weighed = new HeadEvidence();
   let renderTime = 0;
   for (const { page: record, modified, published } of heads) {
-    const evidence: Evidence = {};
+    let head: string | undefined;
+    let headPublished: string | undefined;
     const built = statSync(`${options.outDir}/${record.file}`).mtimeMs;
     for (const date of [modified, published]) {
       if (date && stampedAtRender(date, built) && ++renderTime <= MAX_WARNINGS_PER_CODE) {
@@ -125,9 +124,9 @@ export function weighHeadDates(
       }
     }
     if (modified && !stampedAtRender(modified, built))
-      if (options.lastmodFrom.includes('head')) evidence.head = modified;
-    if (published && !stampedAtRender(published, built)) evidence.headPublished = published;
-    if (evidence.head || evidence.headPublished) weighed.set(record.row, evidence);
+      if (options.lastmodFrom.includes('head')) head = modified;
+    if (published && !stampedAtRender(published, built)) headPublished = published;
+    weighed.set(record.row, head, headPublished);
   }
   const rest = moreWarnings(
     'lastmod-render-time',

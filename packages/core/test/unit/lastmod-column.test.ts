@@ -66,6 +66,20 @@ describe('LastmodColumn', () => {
     expect(column.get(0)).toBe('2024-02-29');
     expect(column.get(1)).toBeUndefined();
     expect(column.get(500)).toBeUndefined();
+    // Text set again: to other text, to a number, to text UTF-8 cannot carry, to nothing.
+    column.set(2, '2025-02-01T17:38:28.809Z');
+    expect(column.get(2)).toBe('2025-02-01T17:38:28.809Z');
+    column.set(2, '2025-02-01');
+    expect(column.get(2)).toBe('2025-02-01');
+    column.set(3, 'day \ud800');
+    expect(column.get(3)).toBe('day \ud800');
+    column.set(3, '2024-01-01T10:00:00.5Z');
+    expect(column.get(3)).toBe('2024-01-01T10:00:00.5Z');
+    column.set(3, undefined);
+    expect(column.get(3)).toBeUndefined();
+    column.set(70_000, 'später');
+    expect(column.get(70_000)).toBe('später');
+    expect(column.get(69_999)).toBeUndefined();
   });
 
   it('gives back what parseLastmod makes of what authors write', () => {
