@@ -12,6 +12,10 @@
  * language by URL beside it, as the head reads give them. Both read like maps: set again, a key
  * takes the new set and keeps its place in the order keys are gone through. Only `LinkRows`
  * unsets a row: a URL once given a set keeps one.
+ *
+ * The sets of one build share one string set of words (`PageTable.linkWords`): the heads' sets,
+ * the sets the entries take and the page table's name the same URLs, and each set of words was
+ * a copy of them (six at a million pages, with their hash tables).
  */
 import type { LinkItem } from '../types.js';
 import { grown } from './native-memory.js';
@@ -19,8 +23,8 @@ import { StringRows } from './string-rows.js';
 
 /** hreflang sets by row. */
 export class LinkRows {
-  /** Every language and URL named, each a row: a word. */
-  readonly words = new StringRows();
+  /** Every language and URL named, each a row: a word (shared with other sets, when given). */
+  readonly words: StringRows;
   /** By row: where its set starts in `#pairs`, + 1; 0 when it has none. */
   #starts = new Int32Array(64);
   #counts = new Int32Array(64);
@@ -28,6 +32,10 @@ export class LinkRows {
   #pairs = new Int32Array(256);
   #used = 0;
   #size = 0;
+
+  constructor(words = new StringRows()) {
+    this.words = words;
+  }
 
   /** How many rows have a set. */
   get size(): number {
@@ -90,13 +98,22 @@ export class LinkRows {
 
 /** hreflang sets, and languages, by URL. */
 export class LinksByUrl {
-  /** The URLs given a set or a language, each a row, in the order they were first given. */
-  readonly #keys = new StringRows();
-  readonly #links = new LinkRows();
+  /**
+   * The URLs given a set or a language, each a row: the words of the sets themselves, so a key
+   * is the row of its URL's word.
+   */
+  readonly #keys: StringRows;
+  readonly #links: LinkRows;
   /** By key row: its language's word in `#links.words`, + 1; 0 when it has none. */
   #langs = new Int32Array(64);
   /** The key rows with a set, in the order each was first given one (a map's order). */
   #order = new Int32Array(64);
+
+  /** `words`: the string set of words to share (`PageTable.linkWords`); one of its own if none. */
+  constructor(words = new StringRows()) {
+    this.#keys = words;
+    this.#links = new LinkRows(words);
+  }
 
   /** How many URLs have a set. */
   get size(): number {

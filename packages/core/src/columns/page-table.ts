@@ -30,6 +30,7 @@ import { grown, nativeArray } from './native-memory.js';
 import { PageList } from './page-list.js';
 import { sortRows } from './sort-rows.js';
 import { StringColumn } from './string-column.js';
+import { StringRows } from './string-rows.js';
 
 /** A field with no value. */
 const NONE = -1;
@@ -82,7 +83,7 @@ class StringField {
   }: { prefix?: string; direct?: boolean; shared?: boolean } = {}) {
     // A prefix ending in a digit could join a digit run of the rest: natural order would differ.
     this.#prefix = /[0-9]$/.test(prefix) ? '' : prefix;
-    this.#places = direct ? null : new Int32Array(256).fill(NONE);
+    this.#places = direct ? null : nativeArray(Int32Array, 256, shared).fill(NONE);
     this.column = new StringColumn({ shared });
   }
 
@@ -94,6 +95,15 @@ class StringField {
   /** Row `row`'s place: its column row << 1, | 1 when kept without the prefix; `NONE` when unset. */
   place(row: number): number {
     return this.#places === null ? row << 1 : (this.#places[row] ?? NONE);
+  }
+
+  /**
+   * Every row's place as they are kept, when in shared memory (a field made `shared` that keeps
+   * places): a helper thread reads them as they are. Rows past its end are unset.
+   */
+  get sharedPlaces(): Int32Array | null {
+    const places = this.#places;
+    return places !== null && places.buffer instanceof SharedArrayBuffer ? places : null;
   }
 
   /** What values are kept without, when they start with it. */
@@ -195,8 +205,11 @@ const FILE_ENDINGS = ['', 'index.html', '.html', ''] as const;
 class FileField {
   /** The files kept as they are. */
   readonly kept = new StringField({ shared: true });
-  /** Per row: 0, or the `FILE_ENDINGS` code of a file told by the URL column's row. */
-  codes = new Uint8Array(256);
+  /**
+   * Per row: 0, or the `FILE_ENDINGS` code of a file told by the URL column's row. In shared
+   * memory, so a head job reads them as they are (`columns`).
+   */
+  codes = nativeArray(Uint8Array, 256, true);
   readonly #url: StringField;
 
   constructor(url: StringField) {
@@ -232,12 +245,14 @@ class FileField {
 
   /**
    * The files of the first `size` rows as a helper thread reads them with the URL column
-   * (`fileOf`): the kept files' column itself (in shared memory), the codes and places copied
-   * into shared memory.
+   * (`fileOf`): the kept files' column, their places and the codes themselves, all in shared
+   * memory (at a million pages, copies of the codes and places were 5 MB more while the heads
+   * were read).
    */
   columns(size: number): PageFiles {
-    const codes = nativeArray(Uint8Array, size, true);
-    codes.set(this.codes.subarray(0, size));
+    const codes = this.codes.subarray(0, size);
+    const kept = this.kept.sharedPlaces;
+    if (kept !== null) return { kept: this.kept.column, codes, places: kept };
     const places = nativeArray(Int32Array, size, true);
     for (let row = 0; row < size; row++)
       places[row] = this.codes[row] === 0 ? this.kept.place(row) : NONE;
@@ -260,7 +275,7 @@ export interface PageFiles {
   kept: StringColumn;
   /** Per row: 0, or the code of the ending its URL's row takes. */
   codes: Uint8Array;
-  /** Per row, its place in `kept` (column row << 1), or -1. */
+  /** Per row, its place in `kept` (column row << 1), or -1; read only for rows of code 0. */
   places: Int32Array;
 }
 
@@ -333,7 +348,12 @@ export class PageTable {
   readonly #sitemap = new CodeField<string>();
   /** Why a page is out, in detail (the URL a canonical link names): one in twenty pages or so. */
   readonly #detail = new StringField();
-  readonly #links = new LinkRows();
+  /**
+   * The words (languages, URLs) of every hreflang set of the build, shared by its sets
+   * (`link-sets.ts`): the heads', the entries' and this table's.
+   */
+  readonly linkWords = new StringRows();
+  readonly #links = new LinkRows(this.linkWords);
   readonly #images = new Map<number, ImageItem[]>();
   readonly #candidates = new Map<number, NonNullable<PageRecord['candidates']>>();
   /** Each page's row in `#linked` (the sources), or `NO_LINK`. */
@@ -501,18 +521,22 @@ export class PageTable {
   /**
    * The files and URLs of `pages` (each with a file) as columns a helper thread reads without a
    * copy, and each page's row in them, in the order of `pages`. They are the table's own columns
-   * while every page's URL is the one it was added with (no path is copied; the files' codes
-   * and places are), else new ones.
+   * while every page's URL is the one it was added with (nothing is copied but the rows of
+   * `pages`, and those only when they are not in shared memory), else new ones.
    */
   fileColumns(pages: PageList): PageColumns {
-    const rows = nativeArray(Uint32Array, pages.length, true);
     if (this.#url.direct && pages.table === this) {
-      rows.set(pages.rows);
+      let rows = pages.rows;
+      if (!(rows.buffer instanceof SharedArrayBuffer)) {
+        rows = nativeArray(Uint32Array, pages.length, true);
+        rows.set(pages.rows);
+      }
       const urlPrefix = this.#url.prefix;
       const files = this.#file.columns(this.#size);
       return { files, urls: this.#url.column, urlPrefix, rows };
     }
     // Copies, each page's file kept as it is: row i of each is page i.
+    const rows = nativeArray(Uint32Array, pages.length, true);
     const kept = new StringColumn({ shared: true });
     const urls = new StringColumn({ shared: true });
     const places = nativeArray(Int32Array, pages.length, true);

@@ -136,7 +136,7 @@ export async function buildEntries(
   headLangs: { get(url: string): string | undefined } = new Map(),
 ): Promise<EntryGroup[]> {
   const included = records.filter((r) => !r.excluded);
-  const links = pageLinks(included.urls, headLinks, options, headLangs);
+  const links = pageLinks(included.urls, headLinks, options, headLangs, records.table.linkWords);
 
   const groups = new Map<string | null, EntryGroup>();
   const chunkNames = Object.keys(options.chunks ?? {});

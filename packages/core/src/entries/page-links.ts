@@ -8,6 +8,7 @@
  */
 
 import { LinksByUrl } from '../columns/link-sets.js';
+import { StringRows } from '../columns/string-rows.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { LinkItem } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
@@ -77,8 +78,10 @@ export function pageLinks(
   options: LinkOptions,
   /** The `<html lang>` of pages with head alternates, by URL. */
   headLangs: { get(url: string): string | undefined } = new Map(),
+  /** The string set of words the build's hreflang sets share (`PageTable.linkWords`). */
+  words = new StringRows(),
 ): LinksByUrl {
-  const links = new LinksByUrl();
+  const links = new LinksByUrl(words);
   if (headLinks.size === 0 && !options.i18n && options.pageAlternates.size === 0) return links;
   const localeLinks = options.i18n
     ? i18nLinks(urls, options.baseUrl, options.i18n)
@@ -110,7 +113,7 @@ export function pageLinks(
     if (locale) links.set(url, locale);
   }
   // What language each URL is in, by what the sets say of it (a language by URL, off the heap).
-  const langOf = new LinksByUrl();
+  const langOf = new LinksByUrl(words);
   for (const [, set] of links.entries()) {
     for (const { lang, url } of set)
       if (lang.toLowerCase() !== 'x-default' && langOf.lang(url) === undefined)

@@ -10,6 +10,7 @@
  */
 
 import { LinksByUrl } from '../columns/link-sets.js';
+import { nativeArray } from '../columns/native-memory.js';
 import { PageList } from '../columns/page-list.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -162,16 +163,19 @@ export async function selectByHead(
   shared?: HeadReader | null,
 ): Promise<HeadFindings> {
   const found: HeadFindings = {
-    headLinks: new LinksByUrl(),
+    headLinks: new LinksByUrl(kept.table.linkWords),
     renamed: 0,
     dates: new HeadDateList(),
   };
   const rules = options.head;
   if (!rules) return found;
-  const withHead = kept.filter((page) => page.file !== null);
+  // The pages with a file, their rows in shared memory: the job's own list, not a copy of it.
+  const rows = nativeArray(Uint32Array, kept.length, true);
+  let count = 0;
+  for (const page of kept) if (page.file !== null) rows[count++] = page.row;
+  const withHead = new PageList(kept.table, rows.subarray(0, count));
   // The table's own columns where it can (shared memory, which a helper thread reads as is).
   const job: HeadJob = { outDir: options.outDir, ...withHead.table.fileColumns(withHead), rules };
-  const rows = withHead.rows;
   // Each outcome is applied as it comes, in list order, and dropped: none is kept for later.
   await (shared ?? readHeadsHere)(job, (verdict, index) => {
     if (!verdict) return;

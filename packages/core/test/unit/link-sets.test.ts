@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LinkRows, LinksByUrl } from '../../src/columns/link-sets.js';
+import { StringRows } from '../../src/columns/string-rows.js';
 import { reciprocityWarnings } from '../../src/entries/hreflang-reciprocity.js';
 import type { LinkItem, PageRecord, SitemapWarning } from '../../src/types.js';
 
@@ -87,6 +88,57 @@ describe('LinksByUrl', () => {
       expect(byUrl.has(url(n))).toBe(sets.has(url(n)));
       expect(byUrl.langs.get(url(n))).toBe(langs.get(url(n)));
     }
+  });
+});
+
+describe('sets sharing one string set of words', () => {
+  it('read as sets of their own do, each word written once', () => {
+    const words = new StringRows();
+    const shared = [new LinksByUrl(words), new LinksByUrl(words)];
+    const rows = new LinkRows(words);
+    const apart = [new LinksByUrl(), new LinksByUrl()];
+    const rowsApart = new LinkRows();
+    const named = new Set<string>();
+    const name = (set: LinkItem[]) => {
+      for (const link of set) named.add(link.lang).add(link.url);
+      return set;
+    };
+    const next = numbers(23);
+    for (let i = 0; i < 1500; i++) {
+      const which = next() < 0.5 ? 0 : 1;
+      const key = url(Math.floor(next() * 400));
+      if (next() < 0.25) {
+        const lang = LANGS[Math.floor(next() * LANGS.length)] as string;
+        named.add(key).add(lang);
+        shared[which]?.setLang(key, lang);
+        apart[which]?.setLang(key, lang);
+      } else if (next() < 0.3) {
+        const row = Math.floor(next() * 300);
+        const set = name(randomSet(next, 400));
+        rows.set(row, set);
+        rowsApart.set(row, set);
+      } else {
+        const set = name(randomSet(next, 400));
+        named.add(key);
+        shared[which]?.set(key, set);
+        apart[which]?.set(key, set);
+      }
+    }
+    for (const which of [0, 1]) {
+      const one = shared[which] as LinksByUrl;
+      const other = apart[which] as LinksByUrl;
+      expect(one.size).toBe(other.size);
+      expect([...one.entries()]).toEqual([...other.entries()]);
+      for (let n = 0; n < 450; n++) {
+        // A URL another set named is no key of this one.
+        expect(one.has(url(n))).toBe(other.has(url(n)));
+        expect(one.get(url(n))).toEqual(other.get(url(n)));
+        expect(one.langs.get(url(n))).toBe(other.langs.get(url(n)));
+      }
+    }
+    for (let row = 0; row < 320; row++) expect(rows.get(row)).toEqual(rowsApart.get(row));
+    // Every URL and language named, by any of the sets, once.
+    expect(words.size).toBe(named.size);
   });
 });
 
