@@ -10,10 +10,10 @@
  * are posted later, and both threads read and judge heads until the list is done; a large
  * site's heads go to two helpers and none to this thread (`discover-pages.ts` says why).
  *
- * A small site, a build that reads no file (neither heads nor frontmatter: stat calls gain
- * nothing from a second thread, whose heap costs ~50 MB at 1,000,000 pages), `threads: false`,
- * or a run without the compiled worker (from the TypeScript sources) gets no helper:
- * everything runs on this thread.
+ * A small site (a build that reads no file, only stats its sources, starts one on a larger site
+ * than one that reads heads or frontmatter: `discover-pages.ts`), `threads: false`, or a run
+ * without the compiled worker (from the TypeScript sources) gets no helper: everything runs on
+ * this thread.
  */
 import {
   MessageChannel,
@@ -42,7 +42,7 @@ import {
   workClaimedRangesGivingWay,
 } from './shared-ranges.js';
 
-/** Pages found before a helper thread is started. */
+/** Pages found before a helper thread is started, when files are read (`discover-pages.ts`). */
 export const THREAD_FROM_PAGES = 5000;
 
 const WORKER_URL = new URL('./helper-worker.js', import.meta.url);

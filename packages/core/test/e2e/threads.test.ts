@@ -203,7 +203,7 @@ try {
     }
   });
 
-  it('starts the helper where files are read (heads, frontmatter), not for stat calls alone', async () => {
+  it('starts the helper where files are read (heads, frontmatter), not for stat calls alone on a site this size', async () => {
     const options = { ...buildOptions(await makeLargeSite()), lastmodFrom: ['mtime' as const] };
     const start = vi.spyOn(helperModule.HelperThread, 'start');
     try {
@@ -217,6 +217,40 @@ try {
     } finally {
       start.mockRestore();
     }
+  });
+
+  it('on a larger site, scans the sources of a build that only stats them on a helper, to the same table', async () => {
+    const resolved = resolveModule.resolveOptions({
+      ...buildOptions(await makeLargeSite()),
+      lastmodFrom: ['mtime'],
+      head: false,
+      frontmatter: false,
+    });
+    const start = vi.spyOn(helperModule.HelperThread, 'start');
+    const tables = [];
+    try {
+      // The default threshold (30,000 pages) is above this site; one of 1,000 pages is not.
+      for (const statsFrom of [undefined, 1_000]) {
+        const found = await discoverModule.discoverPages(
+          resolved,
+          [],
+          () => undefined,
+          undefined,
+          statsFrom,
+        );
+        found.stop();
+        const { sources } = found;
+        const rows = [];
+        for (let row = 0; row < sources.size; row++)
+          if (sources.has(row)) rows.push([sources.rel(row), sources.mtimeMs(row)]);
+        tables.push(rows);
+        expect(start).toHaveBeenCalledTimes(statsFrom === undefined ? 0 : 1);
+      }
+    } finally {
+      start.mockRestore();
+    }
+    expect(tables[0]?.length).toBeGreaterThan(3_000);
+    expect(tables[1]).toEqual(tables[0]);
   });
 
   it('reads the heads of a large site on two helpers and none here, to the same verdicts', async () => {
