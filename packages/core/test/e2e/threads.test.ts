@@ -219,7 +219,7 @@ try {
     }
   });
 
-  it('on a larger site, scans the sources of a build that only stats them on a helper, to the same table', async () => {
+  it('on a larger site, scans the sources of a build that only stats them on a helper (not beside git), to the same table', async () => {
     const resolved = resolveModule.resolveOptions({
       ...buildOptions(await makeLargeSite()),
       lastmodFrom: ['mtime'],
@@ -246,6 +246,22 @@ try {
         tables.push(rows);
         expect(start).toHaveBeenCalledTimes(statsFrom === undefined ? 0 : 1);
       }
+      // Beside git, which has the other core, none.
+      const withGit = resolveModule.resolveOptions({
+        ...buildOptions(await makeLargeSite()),
+        lastmodFrom: ['git', 'mtime'],
+        head: false,
+        frontmatter: false,
+      });
+      const found = await discoverModule.discoverPages(
+        withGit,
+        [],
+        () => undefined,
+        undefined,
+        1_000,
+      );
+      found.stop();
+      expect(start).toHaveBeenCalledTimes(1);
     } finally {
       start.mockRestore();
     }
