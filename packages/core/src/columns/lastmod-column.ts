@@ -200,6 +200,11 @@ export class LastmodColumn {
     return this.#odd.size > 0 ? this.#odd.get(row) : undefined;
   }
 
+  /** Row `row`'s code: NaN when it has none or is kept as text. */
+  code(row: number): number {
+    return row < this.#codes.length ? (this.#codes[row] as number) : Number.NaN;
+  }
+
   set(row: number, value: string | undefined): void {
     if (row >= this.#codes.length) {
       const length = this.#codes.length;

@@ -333,6 +333,13 @@ export interface SourcePaths {
 export interface PageView extends PageRecord {
   readonly row: number;
   readonly table: PageTable;
+  /**
+   * The lastmod as the column keeps it (`lastmod-column.ts`): its code, NaN when it has none or
+   * is kept as text. A stage that compares dates reads it without making the text.
+   */
+  readonly lastmodCode: number;
+  /** Whether the page has a file, read without making its path. */
+  readonly hasFile: boolean;
 }
 
 export class PageTable {
@@ -416,6 +423,12 @@ export class PageTable {
       }
       get lastmod() {
         return lastmod.get(this.row);
+      }
+      get lastmodCode() {
+        return lastmod.code(this.row);
+      }
+      get hasFile() {
+        return file.has(this.row);
       }
       set lastmod(value: string | undefined) {
         lastmod.set(this.row, value);

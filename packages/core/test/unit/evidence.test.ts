@@ -8,6 +8,7 @@ import {
   stampedAtRender,
 } from '../../src/dates/evidence.js';
 import type { LastmodSource, PageRecord } from '../../src/types.js';
+import { pageList } from '../helpers/pages.js';
 
 const NOW = Date.parse('2025-01-01T00:00:00Z');
 const fm = (field: string, value: string) => ({ field, value });
@@ -327,5 +328,34 @@ describe('dateFromChildren with locales', () => {
       ['/de/', '2024-09-09', 'children'],
       ['/de/guide/', '2024-09-09', 'git'],
     ]);
+  });
+});
+
+describe('dateFromChildren over a page table', () => {
+  it('reads its views (lastmod codes, files) to the same dates as plain records', () => {
+    const records = (): Page[] => [
+      pageAt('https://e.com/', '2024-01-01'),
+      pageAt('https://e.com/blog/', '2024-02-01T08:00:00Z'),
+      // Text the column keeps as it is, older and newer than what is under it.
+      pageAt('https://e.com/blog/a/', '2024-03-01T10:00:00.250+02:00'),
+      pageAt('https://e.com/docs/', '2025-01-01T00:00:00.5Z'),
+      pageAt('https://e.com/docs/x/', '2024-04-01'),
+      // No file: dates nothing, is dated by nothing.
+      pageAt('https://e.com/news/', '2020-01-01', { file: null }),
+      pageAt('https://e.com/news/today/', '2024-09-01', { file: null }),
+      pageAt('https://e.com/shop/', undefined),
+      pageAt('https://e.com/shop/item/', '2024-07-07'),
+      pageAt('https://e.com/gone/', '2024-01-01', { excluded: 'noindex' }),
+      pageAt('https://e.com/gone/x/', '2024-12-12'),
+      pageAt('https://e.com/final/', '2020-01-01', { lastmodFrom: 'frontmatter:sitemap.lastmod' }),
+      pageAt('https://e.com/final/x/', '2024-12-12'),
+    ];
+    const plain = records();
+    const views = pageList(records(), 'https://e.com/');
+    const dated = dateFromChildren(plain, 'https://e.com/');
+    expect(dated).toBe(3);
+    expect(dateFromChildren(views, 'https://e.com/')).toBe(dated);
+    const fields = (p: Page) => [p.url, p.lastmod ?? null, p.lastmodFrom];
+    expect([...views].map(fields)).toEqual(plain.map(fields));
   });
 });
