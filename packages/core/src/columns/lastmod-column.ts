@@ -108,6 +108,11 @@ export function encodeLastmod(value: string): number {
   return (days * DAY + h * 3600 + min * 60 + s) * 2;
 }
 
+/** Whether a code names a day (`YYYY-MM-DD`), not an instant to the second. */
+export function isDayCode(code: number): boolean {
+  return code - Math.floor(code / 2) * 2 === 1;
+}
+
 /** The instant a code names, in ms since the epoch (a day: its midnight in UTC). */
 export function lastmodTime(code: number): number {
   return Math.floor(code / 2) * 1000;
@@ -144,7 +149,7 @@ export function decodeLastmod(code: number): string {
     lastDay = civilText(days);
     lastDays = days;
   }
-  if (code - seconds * 2 === 1) return lastDay;
+  if (isDayCode(code)) return lastDay;
   const time = seconds - days * DAY;
   const h = Math.floor(time / 3600);
   const min = Math.floor(time / 60) % 60;

@@ -26,6 +26,7 @@ import {
   END_INSTANT,
   encodeLastmod,
   FIRST_INSTANT,
+  isDayCode,
   lastmodTime,
   timeLastmod,
 } from '../columns/lastmod-column.js';
@@ -334,6 +335,19 @@ export function checkW3cDatetime(input: string): W3cDatetimeCheck {
       ? { ok: true, precision: 'date', earliest: at - 14 * HOUR, latest: at + 36 * HOUR - 1 }
       : { ok: true, precision: 'datetime', earliest: at, latest: at };
   }
+  return checkText(input);
+}
+
+/**
+ * The earliest instant the lastmod of code `code` (`encodeLastmod`) can name: what
+ * `checkW3cDatetime` says of its text, which such a code always passes, read without the text.
+ */
+export function earliestOfCode(code: number): number {
+  const at = lastmodTime(code);
+  return isDayCode(code) ? at - 14 * HOUR : at;
+}
+
+function checkText(input: string): W3cDatetimeCheck {
   const text = input.trim();
   const shape = readShape(text);
   if (shape === undefined || shape.spelling !== undefined)

@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeLastmod, encodeLastmod, LastmodColumn } from '../../src/columns/lastmod-column.js';
-import { formatDate, parseLastmod } from '../../src/dates/w3c-datetime.js';
+import {
+  checkW3cDatetime,
+  earliestOfCode,
+  formatDate,
+  parseLastmod,
+} from '../../src/dates/w3c-datetime.js';
 
 describe('LastmodColumn', () => {
   it('gives back every lastmod formatDate writes, day or instant', () => {
@@ -26,6 +31,11 @@ describe('LastmodColumn', () => {
       const text = formatDate(new Date(ms));
       written.push(text);
       expect(decodeLastmod(encodeLastmod(text)), text).toBe(text);
+      // The earliest instant read from the code is the one the check reads from the text.
+      const check = checkW3cDatetime(text);
+      expect(check.ok && earliestOfCode(encodeLastmod(text)), text).toBe(
+        check.ok && check.earliest,
+      );
       column.set(row, text);
     }
     written.forEach((text, row) => {
