@@ -8,7 +8,7 @@
  * V8's young generation to its largest (the memory a run keeps however little it holds).
  */
 
-import { grown } from './native-memory.js';
+import { grown, nativeArray } from './native-memory.js';
 import type { PageTable, PageView } from './page-table.js';
 import { sortRows } from './sort-rows.js';
 
@@ -22,6 +22,16 @@ export class PageList implements Iterable<PageView> {
     this.table = table;
     this.#rows = rows ?? new Uint32Array(16);
     this.#length = rows ? rows.length : 0;
+  }
+
+  /**
+   * An empty list whose rows are kept in shared memory: a helper thread reads them as they are
+   * (the pages whose heads are read, `select-pages.ts`).
+   */
+  static shared(table: PageTable): PageList {
+    const list = new PageList(table);
+    list.#rows = nativeArray(Uint32Array, 16, true);
+    return list;
   }
 
   get length(): number {

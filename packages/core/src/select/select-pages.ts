@@ -79,7 +79,8 @@ export function selectBySource(
   warnings: SitemapWarning[],
 ): PageList {
   for (const message of sources.problems) warnings.push({ code: 'source-unreadable', message });
-  const kept = new PageList(pages.table);
+  // In shared memory: the pages whose heads are read are these, as a rule (`selectByHead`).
+  const kept = PageList.shared(pages.table);
   for (const record of pages) {
     if (record.excluded) continue;
     const file = record.file;
@@ -169,11 +170,18 @@ export async function selectByHead(
   };
   const rules = options.head;
   if (!rules) return found;
-  // The pages with a file, their rows in shared memory: the job's own list, not a copy of it.
-  const rows = nativeArray(Uint32Array, kept.length, true);
+  // The pages with a file, their rows in shared memory, which the job holds as they are: every
+  // page kept, as a rule (a list of a million pages is 4 MB), else those listed anew.
+  let withHead = kept;
   let count = 0;
-  for (const page of kept) if (page.file !== null) rows[count++] = page.row;
-  const withHead = new PageList(kept.table, rows.subarray(0, count));
+  for (const page of kept) if (page.hasFile) count++;
+  if (count < kept.length || !(kept.rows.buffer instanceof SharedArrayBuffer)) {
+    const listed = nativeArray(Uint32Array, count, true);
+    let at = 0;
+    for (const page of kept) if (page.hasFile) listed[at++] = page.row;
+    withHead = new PageList(kept.table, listed);
+  }
+  const rows = withHead.rows;
   // The table's own columns where it can (shared memory, which a helper thread reads as is).
   const job: HeadJob = { outDir: options.outDir, ...withHead.table.fileColumns(withHead), rules };
   // Each outcome is applied as it comes, in list order, and dropped: none is kept for later.
