@@ -62,15 +62,6 @@ function nodeOf(url: string): string {
 }
 
 /**
- * Gives each listed page the newest date of the listed pages under it, where that is newer than
- * its own. Only dates of the pages' own evidence count (not `option` fallbacks). Returns how
- * many pages took a date from their children.
- * @example
- *   const pages = [{ url: 'https://e.com/blog/', lastmodFrom: 'git', lastmod: '2024-01-01' },
- *     { url: 'https://e.com/blog/new/', lastmodFrom: 'git', lastmod: '2024-05-01' }];
- *   dateFromChildren(pages, 'https://e.com/') // 1: the blog index now says 2024-05-01
- */
-/**
  * A page as `dateFromChildren` reads it. A page table's view also gives its lastmod's code and
  * whether it has a file, read without making their text (at 100,000 pages, making and parsing
  * each lastmod again took a fifth of the stage).
@@ -88,6 +79,15 @@ function timeOf(record: Dated): number | undefined {
   return lastmod ? dateTime(lastmod) : undefined;
 }
 
+/**
+ * Gives each listed page the newest date of the listed pages under it, where that is newer than
+ * its own. Only dates of the pages' own evidence count (not `option` fallbacks). Returns how
+ * many pages took a date from their children.
+ * @example
+ *   const pages = [{ url: 'https://e.com/blog/', lastmodFrom: 'git', lastmod: '2024-01-01' },
+ *     { url: 'https://e.com/blog/new/', lastmodFrom: 'git', lastmod: '2024-05-01' }];
+ *   dateFromChildren(pages, 'https://e.com/') // 1: the blog index now says 2024-05-01
+ */
 export function dateFromChildren(
   /** Gone through twice: an array, or a list that starts over each time. */
   records: Iterable<Dated>,
