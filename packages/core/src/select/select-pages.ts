@@ -170,12 +170,13 @@ export async function selectByHead(
   };
   const rules = options.head;
   if (!rules) return found;
-  // The pages with a file, their rows in shared memory, which the job holds as they are: every
-  // page kept, as a rule (a list of a million pages is 4 MB), else those listed anew.
+  // The pages with a file: every page kept, as a rule, whose list is in shared memory and the
+  // job holds as it is (a list of a million pages is 4 MB; `fileColumns` copies one that is
+  // not), else those listed anew.
   let withHead = kept;
   let count = 0;
   for (const page of kept) if (page.hasFile) count++;
-  if (count < kept.length || !(kept.rows.buffer instanceof SharedArrayBuffer)) {
+  if (count < kept.length) {
     const listed = nativeArray(Uint32Array, count, true);
     let at = 0;
     for (const page of kept) if (page.hasFile) listed[at++] = page.row;
