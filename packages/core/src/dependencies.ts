@@ -1,6 +1,7 @@
 /**
  * The libraries the core uses, each loaded the first time it is used, not when the core is
- * imported. Most builds need only some: htmlparser2 reads heads and images, js-yaml
+ * imported. Most builds need only some: htmlparser2 reads images and the heads the head scanner
+ * leaves to it (`discover/scan-head.ts`), js-yaml
  * and smol-toml read frontmatter and generators' configs, picomatch matches `include` and
  * `exclude`, saxes reads sitemaps, xmllint-wasm checks them against the XSD. Loaded up front,
  * they took some 15 MB of every build's memory (RSS after `import`, Node 24), whether used or

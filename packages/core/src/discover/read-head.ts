@@ -1,134 +1,57 @@
 /**
  * Reads only a page's `<head>` (touches disk): stops at `</head>` or `<body>`, or at a byte cap
- * (and then says so, for a warning), and tokenizes it with a real HTML parser (htmlparser2),
- * never with regexes.
+ * (and then says so, for a warning), and tokenizes it as an HTML parser does, never with
+ * regexes: the head scanner (`scan-head.ts`), a port of htmlparser2's tokenizer for the tags a
+ * head holds, and htmlparser2 itself for what the scanner leaves to it.
  */
 
 import { htmlparser2 } from '../dependencies.js';
 import { isMissingDependency } from '../errors.js';
+import { type HeadInfo, HeadTags, type TagAttributes } from './head-tags.js';
 import { readPrefixBytes } from './read-prefix.js';
-
-/** What a page's head says about its place in a sitemap. */
-export interface HeadInfo {
-  /** Lower-cased directives of `<meta name="robots|googlebot">`, e.g. `['noindex', 'follow']`. */
-  robots: string[];
-  /** `href` of `<link rel="canonical">`, as written. */
-  canonical?: string;
-  /** `content` of `<meta http-equiv="refresh">` when it names a URL (a redirect stub). */
-  refresh?: string;
-  /** `<link rel="alternate" hreflang href>`, hrefs as written. */
-  alternates: Array<{ lang: string; href: string }>;
-  /** `<html lang>`, as written: the page's own language. */
-  lang?: string;
-  /**
-   * `<meta property="article:modified_time">` (or `og:updated_time`, `itemprop="dateModified"`),
-   * else JSON-LD `dateModified`, as written.
-   */
-  modifiedTime?: string;
-  /** `<meta property="article:published_time">` (or `itemprop="datePublished"`), else JSON-LD `datePublished`. */
-  publishedTime?: string;
-  /**
-   * Set when the head went on past `HEAD_BYTE_CAP` (no `</head>` or `<body>` within it): the
-   * bytes that were read. What it says after them was not seen.
-   */
-  cutAt?: number;
-}
+import { scanHead } from './scan-head.js';
 
 /** Heads larger than this (huge inline styles or scripts) are read only this far. */
 export const HEAD_BYTE_CAP = 512 * 1024;
 export const HEAD_END = /<\/head\s*>|<body[\s>]/i;
-const ROBOTS_NAMES = new Set(['robots', 'googlebot']);
-const MODIFIED_PROPERTIES = new Set(['article:modified_time', 'og:updated_time', 'datemodified']);
-const PUBLISHED_PROPERTIES = new Set(['article:published_time', 'datepublished']);
-/** JSON-LD blocks larger than this are not parsed (a date sits near the top of any real one). */
-const JSON_LD_CAP = 256 * 1024;
 
-/** The first `dateModified` / `datePublished` strings of a JSON-LD value (`@graph`s and arrays too). */
-export function jsonLdDates(value: unknown, depth = 0): { modified?: string; published?: string } {
-  const found: { modified?: string; published?: string } = {};
-  if (depth > 4 || typeof value !== 'object' || value === null) return found;
-  const items = Array.isArray(value) ? value : [value];
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null) continue;
-    const node = item as Record<string, unknown>;
-    if (typeof node.dateModified === 'string') found.modified ??= node.dateModified.trim();
-    if (typeof node.datePublished === 'string') found.published ??= node.datePublished.trim();
-    if (Array.isArray(item) || node['@graph'] !== undefined) {
-      const inner = jsonLdDates(Array.isArray(item) ? item : node['@graph'], depth + 1);
-      found.modified ??= inner.modified;
-      found.published ??= inner.published;
-    }
-    if (found.modified && found.published) break;
+/** A tag's attributes as htmlparser2 gives them, for `HeadTags`. */
+class ParsedAttributes implements TagAttributes {
+  constructor(readonly attrs: Record<string, string>) {}
+  get(name: string): string | undefined {
+    return Object.hasOwn(this.attrs, name) ? this.attrs[name] : undefined;
   }
-  return found;
+  has(name: string): boolean {
+    return Object.hasOwn(this.attrs, name);
+  }
+  filled(name: string): boolean {
+    return Boolean(this.get(name));
+  }
 }
 
-/** Parses the text of a head (pure). */
-export function parseHead(html: string): HeadInfo {
-  const info: HeadInfo = { robots: [], alternates: [] };
-  let jsonLd: string | null = null;
-  let ld: { modified?: string; published?: string } = {};
+/** `parseHead` with htmlparser2 doing all the tokenizing: for what the scanner leaves to it. */
+export function parseHeadWithParser(html: string): HeadInfo {
+  const tags = new HeadTags();
   const parser = new (htmlparser2().Parser)(
     {
-      ontext(text) {
-        if (jsonLd !== null && jsonLd.length < JSON_LD_CAP) jsonLd += text;
-      },
-      onclosetag(name) {
-        if (name !== 'script' || jsonLd === null) return;
-        if (jsonLd.length < JSON_LD_CAP && !(ld.modified && ld.published)) {
-          try {
-            const dates = jsonLdDates(JSON.parse(jsonLd));
-            ld = {
-              modified: ld.modified ?? dates.modified,
-              published: ld.published ?? dates.published,
-            };
-          } catch {
-            /* not JSON: says nothing */
-          }
-        }
-        jsonLd = null;
-      },
-      onopentag(name, attrs) {
-        if (name === 'html' && attrs.lang) info.lang ??= attrs.lang.trim();
-        if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') {
-          jsonLd = '';
-          return;
-        }
-        if (name === 'meta') {
-          const metaName = attrs.name?.toLowerCase();
-          if (metaName && ROBOTS_NAMES.has(metaName) && attrs.content) {
-            for (const d of attrs.content.split(',')) {
-              const directive = d.trim().toLowerCase();
-              if (directive) info.robots.push(directive);
-            }
-          }
-          const equiv = attrs['http-equiv']?.toLowerCase();
-          if (equiv === 'refresh' && attrs.content && /url\s*=/i.test(attrs.content)) {
-            info.refresh ??= attrs.content;
-          }
-          const property = (attrs.property ?? attrs.name ?? attrs.itemprop)?.toLowerCase();
-          if (property && attrs.content) {
-            if (MODIFIED_PROPERTIES.has(property)) info.modifiedTime ??= attrs.content.trim();
-            else if (PUBLISHED_PROPERTIES.has(property))
-              info.publishedTime ??= attrs.content.trim();
-          }
-        } else if (name === 'link' && attrs.rel && attrs.href !== undefined) {
-          const rels = attrs.rel.toLowerCase().split(/\s+/);
-          if (rels.includes('canonical')) info.canonical ??= attrs.href.trim();
-          if (rels.includes('alternate') && attrs.hreflang) {
-            info.alternates.push({ lang: attrs.hreflang.trim(), href: attrs.href.trim() });
-          }
-        }
-      },
+      ontext: (text) => tags.text(text),
+      onclosetag: (name) => tags.closeTag(name),
+      onopentag: (name, attrs) => tags.openTag(name, new ParsedAttributes(attrs)),
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
   parser.end();
-  // Meta tags first: they are what a theme writes for this purpose.
-  if (info.modifiedTime === undefined && ld.modified) info.modifiedTime = ld.modified;
-  if (info.publishedTime === undefined && ld.published) info.publishedTime = ld.published;
-  return info;
+  return tags.finish();
+}
+
+/**
+ * Parses the text of a head (pure): the head scanner reads it as htmlparser2 would, and leaves
+ * to htmlparser2 what it does not read itself (`scan-head.ts`).
+ */
+export function parseHead(html: string): HeadInfo {
+  const tags = new HeadTags();
+  return scanHead(html, tags) ? tags.finish() : parseHeadWithParser(html);
 }
 
 export type HeadResult = HeadInfo | { error: string };

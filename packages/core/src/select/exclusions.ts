@@ -24,7 +24,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { picomatch } from '../dependencies.js';
-import type { HeadInfo } from '../discover/read-head.js';
+import type { HeadInfo } from '../discover/head-tags.js';
 import { MAX_URL_LENGTH } from '../limits.js';
 import type { HeadRules } from '../options/option-parts.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';

@@ -5,7 +5,7 @@
  */
 
 import { parseLastmod } from '../dates/w3c-datetime.js';
-import type { HeadInfo } from '../discover/read-head.js';
+import type { HeadInfo } from '../discover/head-tags.js';
 import { ownString } from '../flat-string.js';
 import type { HeadRules } from '../options/option-parts.js';
 import type { ExclusionReason, LinkItem } from '../types.js';

@@ -35,10 +35,11 @@ const { onFirstUse } = await import('../../src/dependencies.js');
 
 async function site(): Promise<string> {
   return makeTree({
-    // Heads with something to parse (a head that names nothing the core looks for is not parsed).
+    // Heads with something to parse (a head that names nothing the core looks for is not parsed),
+    // one with a character reference, which the head scanner leaves to htmlparser2.
     'dist/index.html': page('<meta name="robots" content="index">'),
     'dist/a/index.html': page('<link rel="canonical" href="https://example.com/a/">'),
-    'dist/b/index.html': page('<meta name="robots" content="index">'),
+    'dist/b/index.html': page('<meta name="robots" content="index&#44; follow">'),
     'src/content/index.md': '---\ntitle: Home\ndate: 2024-01-05\n---\n',
     'src/content/a.md': '---\ntitle: A\ndate: 2024-01-06\n---\n',
     'src/content/b.md': '+++\ntitle = "B"\ndate = 2024-01-07\n+++\n',
