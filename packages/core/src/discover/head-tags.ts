@@ -42,7 +42,21 @@ export interface TagAttributes {
 }
 
 /** The start tags `HeadTags` reads; the tokenizer need not gather the others' attributes. */
-export const HEAD_TAGS: ReadonlySet<string> = new Set(['html', 'meta', 'link', 'script']);
+export const HEAD_TAGS: readonly string[] = ['html', 'meta', 'link', 'script'];
+
+/** Every attribute `HeadTags.openTag` asks for; a tokenizer may gather only these. */
+export const HEAD_ATTRIBUTES: readonly string[] = [
+  'lang',
+  'type',
+  'name',
+  'content',
+  'http-equiv',
+  'property',
+  'itemprop',
+  'rel',
+  'href',
+  'hreflang',
+];
 
 const ROBOTS_NAMES = new Set(['robots', 'googlebot']);
 const MODIFIED_PROPERTIES = new Set(['article:modified_time', 'og:updated_time', 'datemodified']);

@@ -3,8 +3,8 @@
  * (its tokenizer's states, HTML mode, ported), without its cost. htmlparser2 reads a head char
  * by char and makes a string of every attribute and an object of every tag; over a million pages
  * that was most of the time and the garbage of a build reading heads. The scanner jumps from `<`
- * to `<` (and through quoted values, comments, scripts and styles) with `indexOf`, and makes
- * strings only of the attributes of the tags `HeadTags` reads.
+ * to `<` (and through quoted values, comments, scripts and styles) with `indexOf`, tells tag and
+ * attribute names apart in place, and makes strings only of the values `HeadTags` asks for.
  *
  * It hands back (returns false, having fed `tags` part of the head) what it does not do, for the
  * caller to parse the head again with htmlparser2: a value with a character reference (`&amp;`)
@@ -12,7 +12,7 @@
  * `<script>` and `<style>` as any tag), and `<plaintext>`. Agreement with htmlparser2 is tested
  * on heads made to reach every state (`test/unit/scan-head.test.ts`).
  */
-import { HEAD_TAGS, type HeadTags, type TagAttributes } from './head-tags.js';
+import { HEAD_ATTRIBUTES, HEAD_TAGS, type HeadTags, type TagAttributes } from './head-tags.js';
 
 const TAB = 0x09;
 const NEW_LINE = 0x0a;
@@ -53,7 +53,7 @@ function isAsciiAlpha(c: number): boolean {
 }
 
 /** Elements whose text is not markup, up to their end tag (`title` and `textarea` with references). */
-const TEXT_ONLY = new Set([
+const TEXT_ONLY: readonly string[] = [
   'script',
   'style',
   'title',
@@ -62,44 +62,78 @@ const TEXT_ONLY = new Set([
   'iframe',
   'noembed',
   'noframes',
-]);
+];
 /** Where the scanner stops and htmlparser2 takes the head. */
-const LEFT_TO_PARSER = new Set(['svg', 'math', 'plaintext']);
+const LEFT_TO_PARSER: readonly string[] = ['svg', 'math', 'plaintext'];
+/** The tags the scanner tells apart; any other is just a tag to it. */
+const KNOWN_TAGS: readonly string[] = [...new Set([...HEAD_TAGS, ...TEXT_ONLY, ...LEFT_TO_PARSER])];
+
+/**
+ * Which of `names` (lower case, ASCII) `html[start, end)` is once lower-cased as
+ * htmlparser2 does (`toLowerCase`), or -1; no string is made. ASCII letters compare with their
+ * case folded; a character beyond ASCII makes the name a string, lower-cased (only U+0130 and
+ * U+212A lower-case to ASCII: `i` with a combining dot, and `k`).
+ */
+function nameIn(html: string, start: number, end: number, names: readonly string[]): number {
+  const length = end - start;
+  candidates: for (let n = 0; n < names.length; n++) {
+    const name = names[n] as string;
+    if (name.length !== length) continue;
+    for (let k = 0; k < length; k++) {
+      let c = html.charCodeAt(start + k);
+      if (c >= 0x80) return names.indexOf(html.slice(start, end).toLowerCase());
+      if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+      if (c !== name.charCodeAt(k)) continue candidates;
+    }
+    return n;
+  }
+  return -1;
+}
 
 /** Thrown when `HeadTags` asks for a value with a character reference. */
 const NEEDS_DECODING = Symbol('needs decoding');
 
-/** The attributes of one start tag: name, value start, value end, in the head's text. */
+const ATTRIBUTE_ROWS = new Map(HEAD_ATTRIBUTES.map((name, row) => [name, row]));
+
+/** The attributes `HeadTags` reads of one start tag: where each value starts and ends. */
 class ScannedAttributes implements TagAttributes {
   html = '';
-  readonly names: string[] = [];
-  readonly spans: number[] = [];
+  readonly #starts = new Int32Array(HEAD_ATTRIBUTES.length).fill(-1);
+  readonly #ends = new Int32Array(HEAD_ATTRIBUTES.length);
 
   reset(html: string): void {
     this.html = html;
-    this.names.length = 0;
-    this.spans.length = 0;
+    this.#starts.fill(-1);
   }
 
-  add(name: string, start: number, end: number): void {
-    if (this.names.includes(name)) return;
-    this.names.push(name);
-    this.spans.push(start, end);
+  /** The value of attribute `row` of `HEAD_ATTRIBUTES`, unless the tag had one (the first counts). */
+  add(row: number, start: number, end: number): void {
+    if (this.#starts[row] !== -1) return;
+    this.#starts[row] = start;
+    this.#ends[row] = end;
+  }
+
+  #row(name: string): number {
+    const row = ATTRIBUTE_ROWS.get(name);
+    if (row === undefined) throw new Error(`scanHead: ${name} is not in HEAD_ATTRIBUTES`);
+    return row;
   }
 
   has(name: string): boolean {
-    return this.names.includes(name);
+    return this.#starts[this.#row(name)] !== -1;
   }
 
   filled(name: string): boolean {
-    const at = this.names.indexOf(name);
-    return at !== -1 && (this.spans[2 * at + 1] as number) > (this.spans[2 * at] as number);
+    const row = this.#row(name);
+    const start = this.#starts[row] as number;
+    return start !== -1 && (this.#ends[row] as number) > start;
   }
 
   get(name: string): string | undefined {
-    const at = this.names.indexOf(name);
-    if (at === -1) return undefined;
-    const value = this.html.slice(this.spans[2 * at], this.spans[2 * at + 1]);
+    const row = this.#row(name);
+    const start = this.#starts[row] as number;
+    if (start === -1) return undefined;
+    const value = this.html.slice(start, this.#ends[row]);
     if (value.includes(AMP)) throw NEEDS_DECODING;
     return value;
   }
@@ -184,6 +218,12 @@ function afterMarkup(html: string, bang: number): number {
   return afterGt(html, bang + 1);
 }
 
+/** Keeps the value of the attribute named `html[nameStart, nameEnd)` if `HeadTags` reads it. */
+function take(html: string, nameStart: number, nameEnd: number, start: number, end: number): void {
+  const row = nameIn(html, nameStart, nameEnd, HEAD_ATTRIBUTES);
+  if (row !== -1) attributes.add(row, start, end);
+}
+
 /** Outcome of one start tag: where text starts again, -1 at the end, or the parser's turn. */
 const TO_PARSER = -2;
 
@@ -196,9 +236,10 @@ function startTag(html: string, start: number, tags: HeadTags): number {
   let i = start + 1;
   while (i < length && !isEndOfTagSection(html.charCodeAt(i))) i++;
   if (i >= length) return -1;
-  const name = html.slice(start, i).toLowerCase();
-  if (LEFT_TO_PARSER.has(name)) return TO_PARSER;
-  const read = HEAD_TAGS.has(name);
+  const known = nameIn(html, start, i, KNOWN_TAGS);
+  const name = known === -1 ? '' : (KNOWN_TAGS[known] as string);
+  if (LEFT_TO_PARSER.includes(name)) return TO_PARSER;
+  const read = HEAD_TAGS.includes(name);
   if (read) attributes.reset(html);
   // Before an attribute's name (htmlparser2's BeforeAttributeName and InSelfClosingTag).
   for (;;) {
@@ -223,7 +264,7 @@ function startTag(html: string, start: number, tags: HeadTags): number {
     if (i >= length) return -1;
     if (html.charCodeAt(i) !== EQ) {
       // No value: `/`, `>` or the next name follows.
-      if (read) attributes.add(html.slice(nameStart, nameEnd).toLowerCase(), i, i);
+      if (read) take(html, nameStart, nameEnd, i, i);
       continue;
     }
     i++;
@@ -243,11 +284,11 @@ function startTag(html: string, start: number, tags: HeadTags): number {
       if (i >= length) return -1;
       valueEnd = i;
     }
-    if (read) attributes.add(html.slice(nameStart, nameEnd).toLowerCase(), valueStart, valueEnd);
+    if (read) take(html, nameStart, nameEnd, valueStart, valueEnd);
   }
   if (read) tags.openTag(name, attributes);
   const after = i + 1;
-  if (!TEXT_ONLY.has(name)) return after;
+  if (!TEXT_ONLY.includes(name)) return after;
   const end = textEnd(html, after, `</${name}`, name === 'title' || name === 'textarea');
   if (tags.inJsonLd) tags.text(html.slice(after, end === -1 ? length : end));
   if (end === -1) return -1;

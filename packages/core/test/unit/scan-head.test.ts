@@ -107,6 +107,8 @@ const PIECES = [
   '</script',
   '<title>x</tit',
   '<lin\u212A rel=canonical href=/kelvin>',
+  '<link rel=canonical hre\u0130=/dotted href=/plain>',
+  '<META NAME=ROBOTS \u0130ONTENT=x CONTENT=noindex>',
   '<meta\vname=robots content=noindex>',
   '<meta\fname=robots\rcontent=noindex>',
   'text',
