@@ -24,12 +24,14 @@ const TAKE_PARTS_EVERY = 1024;
 
 /**
  * Heads read from this many pages on are read by two helper threads, and none on this one.
- * Parsing a head makes some 8 KB of short-lived objects; over hundreds of thousands of heads
- * the few alive at each young collection add up, and V8 grows this thread's young generation
- * for good (16 to 128 MB of memory at 1,000,000 pages), in the process that called the build.
- * A helper's young generation is capped (`helper-thread.ts`); a second helper costs its heap
- * instead, and the two cores are busy as before. Measured (bench/README.md): at 10,000 pages
- * the second helper took ~10 MB more and no less time; at 100,000, 10 MB less and no more.
+ * Judging a head makes short-lived objects, and the parts of the other thread wait here in list
+ * order; over hundreds of thousands of heads the few alive at each young collection add up, and
+ * V8 grows this thread's young generation for good (16 to 128 MB of memory at 1,000,000 pages),
+ * in the process that called the build. A helper's young generation is capped
+ * (`helper-thread.ts`); a second helper costs its heap instead, and the two cores are busy as
+ * before. Measured (bench/README.md): at 10,000 pages the second helper took ~10 MB more and no
+ * less time; at 100,000, 10 MB less and no more; at 1,000,000, with the head scanner, this
+ * thread and one helper peaked at 369 MB, two helpers at 255.
  */
 export const HEADS_ON_HELPERS_FROM = 50_000;
 
