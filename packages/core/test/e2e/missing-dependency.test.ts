@@ -33,13 +33,17 @@ vi.mock('../../src/dependencies.js', async (importOriginal) => {
 
 const { onFirstUse } = await import('../../src/dependencies.js');
 
-async function site(): Promise<string> {
+async function site(plainHeads = false): Promise<string> {
   return makeTree({
     // Heads with something to parse (a head that names nothing the core looks for is not parsed),
     // one with a character reference, which the head scanner leaves to htmlparser2.
     'dist/index.html': page('<meta name="robots" content="index">'),
     'dist/a/index.html': page('<link rel="canonical" href="https://example.com/a/">'),
-    'dist/b/index.html': page('<meta name="robots" content="index&#44; follow">'),
+    'dist/b/index.html': page(
+      plainHeads
+        ? '<meta name="robots" content="index, follow">'
+        : '<meta name="robots" content="index&#44; follow">',
+    ),
     'src/content/index.md': '---\ntitle: Home\ndate: 2024-01-05\n---\n',
     'src/content/a.md': '---\ntitle: A\ndate: 2024-01-06\n---\n',
     'src/content/b.md': '+++\ntitle = "B"\ndate = 2024-01-07\n+++\n',
@@ -49,8 +53,9 @@ async function site(): Promise<string> {
 async function buildWithout(
   library: string,
   options: { head?: boolean; lastmodFrom?: Array<'frontmatter' | 'mtime'> },
+  plainHeads = false,
 ): Promise<unknown> {
-  const root = await site();
+  const root = await site(plainHeads);
   missing.clear();
   missing.add(library);
   try {
@@ -131,5 +136,9 @@ describe('a library the core cannot load', () => {
 
   it('does not touch a build that does not need it', async () => {
     expect(await buildWithout('htmlparser2', { head: false, lastmodFrom: ['mtime'] })).toBeNull();
+    // Heads the head scanner reads all by itself need no htmlparser2.
+    expect(
+      await buildWithout('htmlparser2', { head: true, lastmodFrom: ['mtime'] }, true),
+    ).toBeNull();
   });
 });
