@@ -12,6 +12,29 @@
  * `<script>` and `<style>` as any tag), and `<plaintext>`. Agreement with htmlparser2 is tested
  * on heads made to reach every state (`test/unit/scan-head.test.ts`).
  */
+/*!
+ * The tokenizer states below follow htmlparser2's `Tokenizer` (https://github.com/fb55/htmlparser2),
+ * under its license:
+ *
+ * Copyright 2010, 2011, Chris Winberry <chris@winberry.net>. All rights reserved.
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to
+ * deal in the Software without restriction, including without limitation the
+ * rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+ * sell copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
 import { HEAD_ATTRIBUTES, HEAD_TAGS, type HeadTags, type TagAttributes } from './head-tags.js';
 
 const TAB = 0x09;
