@@ -83,17 +83,35 @@ function letters(bytes: Buffer, at: number, word: string, to: number): boolean {
   return true;
 }
 
+/** Whether one of the four bytes of `word` is `<` (a zero byte of `word ^ 0x3c3c3c3c`). */
+function holdsLt(word: number): boolean {
+  const x = word ^ 0x3c3c3c3c;
+  return ((x - 0x01010101) & ~x & 0x80808080) !== 0;
+}
+
 /**
  * Where `HEAD_END` first matches in the text of UTF-8 `bytes[0, to)`, found in the bytes: only
  * the head is then decoded. Its tags are ASCII, so a byte offset is where the text would be cut.
  * Where a character that is not ASCII follows the tag's name (`\s` matches some), the run of
  * them is decoded and `HEAD_END` decides. Reads ended at `before`: a tag the last read could not
  * decide ran to its end, so the search starts again at the last `<` before it (a tag's name and
- * whitespace hold none).
+ * whitespace hold none). The bytes are gone through four at a time to each `<`.
  */
 export function headEnd(bytes: Buffer, before: number, to: number): number | null {
   const last = before > 0 ? bytes.lastIndexOf(LT, before - 1) : -1;
-  for (let at = last === -1 ? before : last; at < to; at++) {
+  const start = last === -1 ? before : last;
+  // The bytes from the first one aligned to four in the buffer's memory, four at a time.
+  const offset = bytes.byteOffset;
+  const wordFrom = ((offset + start + 3) & ~3) - offset;
+  const wordCount = Math.max(0, ((offset + to) >> 2) - ((offset + wordFrom) >> 2));
+  const words = wordCount > 8 ? new Uint32Array(bytes.buffer, offset + wordFrom, wordCount) : null;
+  for (let at = start; at < to; at++) {
+    if (words !== null && at >= wordFrom && ((at - wordFrom) & 3) === 0) {
+      let word = (at - wordFrom) >> 2;
+      while (word < wordCount && !holdsLt(words[word] as number)) word++;
+      at = wordFrom + (word << 2);
+      if (at >= to) break;
+    }
     if (bytes[at] !== LT) continue;
     let next = -1;
     if (bytes[at + 1] === SLASH && letters(bytes, at + 2, 'head', to)) {

@@ -68,4 +68,34 @@ describe('headEnd', () => {
       }
     }
   });
+
+  it('finds the same end wherever the bytes lie in memory, and whatever the read before it', () => {
+    // Four bytes at a time from the first aligned one: the bytes at each of the four offsets
+    // of a larger buffer, searched from each place a read could have ended.
+    let checked = 0;
+    for (const end of ENDS) {
+      for (const filler of ['a', 'é', '<', '<b', '</h']) {
+        for (const length of [0, 1, 3, 5, 31, 64, 130]) {
+          const text = `<head>${filler.repeat(length)}${end}<p>x</p><body>`;
+          const rule = HEAD_END.exec(text);
+          const bytes = Buffer.from(text);
+          const expected = rule ? Buffer.byteLength(text.slice(0, rule.index)) : null;
+          for (let offset = 0; offset < 4; offset++) {
+            const memory = Buffer.alloc(bytes.length + 8, 0x3c);
+            bytes.copy(memory, offset);
+            const view = memory.subarray(offset, offset + bytes.length);
+            for (const before of [0, 1, 7, 9, 40]) {
+              if (before > bytes.length) continue;
+              const found = headEnd(view, before, bytes.length);
+              // A read that ended past the end tag's start found it in its own search already.
+              if (expected !== null && before > expected) continue;
+              expect(found, `${JSON.stringify(text)} at ${offset} from ${before}`).toBe(expected);
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+  });
 });
