@@ -9,7 +9,7 @@
  * `indexSources` adds the sources named page by page; the table (`source-table.ts`) keys them
  * all by route. `scanSources` runs the first two on one thread.
  */
-import { statSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import {
   type DateFields,
@@ -76,15 +76,29 @@ export function scanSourceRange(
 /** What reading one source gave: its time and frontmatter, or why it could not be read. */
 type SourceRead = Omit<SourceFile, 'rel' | 'key'> | { problem: string };
 
-/** Stats (and reads the frontmatter block of) one source. */
+/**
+ * Stats (and reads the frontmatter block of) one source. A file read for its frontmatter is
+ * stat'ed once it is open (`fstat`): its path is looked up once, not twice. One that cannot be
+ * opened is stat'ed by its path, so what it says is what a stat says, as for any other.
+ */
 function readSource(path: string, roles: FieldRoles | null): SourceRead {
   try {
-    const read: SourceRead = { mtimeMs: statSync(path).mtimeMs };
-    if (roles && WITH_FRONTMATTER.test(path)) {
-      const fm = readFrontmatter(path);
-      if (fm.ok) read.meta = readPageMeta(fm.data, roles);
-      else read.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
+    if (!roles || !WITH_FRONTMATTER.test(path)) return { mtimeMs: statSync(path).mtimeMs };
+    let mtimeMs = Number.NaN;
+    let opened = false;
+    let fm: ReturnType<typeof readFrontmatter>;
+    try {
+      fm = readFrontmatter(path, (fd) => {
+        opened = true;
+        mtimeMs = fstatSync(fd).mtimeMs;
+      });
+    } catch (error) {
+      if (!opened) statSync(path);
+      throw error;
     }
+    const read: SourceRead = { mtimeMs };
+    if (fm.ok) read.meta = readPageMeta(fm.data, roles);
+    else read.frontmatterError = { message: fm.message, ...(fm.line ? { line: fm.line } : {}) };
     return read;
   } catch (error) {
     if (isMissingDependency(error)) throw error;

@@ -143,20 +143,25 @@ export function parseFrontmatter(
 
 /**
  * Reads and parses the frontmatter of the file at `path`; `{ ok: true, data: {} }` when none.
- * Only the block is read: a few KiB from the page cache.
+ * Only the block is read: a few KiB from the page cache. `opened` sees the open file first.
  */
-export function readFrontmatter(path: string): FrontmatterResult {
+export function readFrontmatter(path: string, opened?: (fd: number) => void): FrontmatterResult {
   // The block as the read found it, so it is not looked for again in what was read.
   let found: { format: Format; block: string } | null = null;
-  const text = readPrefix(path, BLOCK_BYTE_CAP, (head) => {
-    const form = formatOf(head);
-    // The first line decides whether there is a block at all.
-    if (!form) return head.includes('\n') ? 0 : null;
-    const block = blockOf(form, head);
-    if (block === null) return null;
-    found = { format: form.format, block };
-    return block.length;
-  });
+  const text = readPrefix(
+    path,
+    BLOCK_BYTE_CAP,
+    (head) => {
+      const form = formatOf(head);
+      // The first line decides whether there is a block at all.
+      if (!form) return head.includes('\n') ? 0 : null;
+      const block = blockOf(form, head);
+      if (block === null) return null;
+      found = { format: form.format, block };
+      return block.length;
+    },
+    opened,
+  );
   // Set in the callback, which the type checker does not follow.
   const known = found as { format: Format; block: string } | null;
   if (known !== null) return parseFrontmatter(known.block, known.format);

@@ -26,9 +26,12 @@ export function readPrefixOf(
   path: string,
   cap: number,
   endOf: (text: string, before: number) => number | null,
+  /** Called with the open file before it is read (its `fstat`, say: the path is not looked up again). */
+  opened?: (fd: number) => void,
 ): Prefix {
   const fd = openSync(path, 'r');
   try {
+    opened?.(fd);
     const decoder = new TextDecoder('utf-8');
     let text = '';
     let offset = 0;
@@ -57,8 +60,9 @@ export function readPrefix(
   path: string,
   cap: number,
   endOf: (text: string, before: number) => number | null,
+  opened?: (fd: number) => void,
 ): string {
-  return readPrefixOf(path, cap, endOf).text;
+  return readPrefixOf(path, cap, endOf, opened).text;
 }
 
 /** Where the bytes read so far are kept: grown when a file's wanted part is longer. */
