@@ -102,8 +102,8 @@ export function headEnd(bytes: Buffer, before: number, to: number): number | nul
   const start = last === -1 ? before : last;
   // The bytes from the first one aligned to four in the buffer's memory, four at a time.
   const offset = bytes.byteOffset;
-  const wordFrom = ((offset + start + 3) & ~3) - offset;
-  const wordCount = Math.max(0, ((offset + to) >> 2) - ((offset + wordFrom) >> 2));
+  const wordFrom = start + ((4 - ((offset + start) % 4)) % 4);
+  const wordCount = Math.max(0, Math.floor((to - wordFrom) / 4));
   const words = wordCount > 8 ? new Uint32Array(bytes.buffer, offset + wordFrom, wordCount) : null;
   for (let at = start; at < to; at++) {
     if (words !== null && at >= wordFrom && ((at - wordFrom) & 3) === 0) {
