@@ -83,6 +83,21 @@ export class PageList implements Iterable<PageView> {
     return kept;
   }
 
+  /**
+   * The pages `keep` says yes to, in order, for a reader that does not add to them: this list
+   * itself when it says yes to all (nothing copied), else a list of just those rows, in shared
+   * memory when this one is (a helper thread reads it as it is). `keep` is asked twice a page.
+   */
+  subset(keep: (page: PageView) => boolean): PageList {
+    let count = 0;
+    for (const page of this) if (keep(page)) count++;
+    if (count === this.#length) return this;
+    const rows = nativeArray(Uint32Array, count, this.#rows.buffer instanceof SharedArrayBuffer);
+    let at = 0;
+    for (const page of this) if (keep(page)) rows[at++] = page.row;
+    return new PageList(this.table, rows);
+  }
+
   map<T>(make: (page: PageView, index: number) => T): T[] {
     const out: T[] = [];
     let index = 0;

@@ -44,7 +44,6 @@ const CARRIAGE_RETURN = 0x0d;
 const SPACE = 0x20;
 const BANG = 0x21;
 const DOUBLE_QUOTE = 0x22;
-const AMP = '&';
 const SINGLE_QUOTE = 0x27;
 const DASH = 0x2d;
 const SLASH = 0x2f;
@@ -112,6 +111,9 @@ function nameIn(html: string, start: number, end: number, names: readonly string
   }
   return -1;
 }
+
+/** What starts a character reference, which the scanner leaves to htmlparser2 to decode. */
+const AMP = '&';
 
 /** Thrown when `HeadTags` asks for a value with a character reference. */
 const NEEDS_DECODING = Symbol('needs decoding');

@@ -10,7 +10,6 @@
  */
 
 import { LinksByUrl } from '../columns/link-sets.js';
-import { nativeArray } from '../columns/native-memory.js';
 import { PageList } from '../columns/page-list.js';
 import { NO_SOURCE, type SourceTable } from '../discover/source-table.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -172,16 +171,8 @@ export async function selectByHead(
   if (!rules) return found;
   // The pages with a file: every page kept, as a rule, whose list is in shared memory and the
   // job holds as it is (a list of a million pages is 4 MB; `fileColumns` copies one that is
-  // not), else those listed anew.
-  let withHead = kept;
-  let count = 0;
-  for (const page of kept) if (page.hasFile) count++;
-  if (count < kept.length) {
-    const listed = nativeArray(Uint32Array, count, true);
-    let at = 0;
-    for (const page of kept) if (page.hasFile) listed[at++] = page.row;
-    withHead = new PageList(kept.table, listed);
-  }
+  // not).
+  const withHead = kept.subset((page) => page.hasFile);
   const rows = withHead.rows;
   // The table's own columns where it can (shared memory, which a helper thread reads as is).
   const job: HeadJob = { outDir: options.outDir, ...withHead.table.fileColumns(withHead), rules };

@@ -308,4 +308,21 @@ describe('PageTable', () => {
     // The file of a page renamed is still the one it was added with.
     expect((views[1] as PageView).file).toBe('a/index.html');
   });
+
+  it('takes a subset as the list itself when every page is in it, else its rows alone', () => {
+    const table = new PageTable('https://example.com/');
+    for (const name of ['a', 'b', 'c', 'd'])
+      table.add(`${name}/index.html`, `https://example.com/${name}/`);
+    table.view(2).file = null;
+    const shared = PageList.shared(table);
+    for (let row = 0; row < 4; row++) shared.push(table.view(row));
+    expect(shared.subset(() => true)).toBe(shared);
+    const withFile = shared.subset((page) => page.hasFile);
+    expect(Array.from(withFile.rows)).toEqual([0, 1, 3]);
+    expect(withFile.rows.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const plain = new PageList(table, Uint32Array.from([3, 2, 1]));
+    const odd = plain.subset((page) => page.row % 2 === 1);
+    expect(Array.from(odd.rows)).toEqual([3, 1]);
+    expect(odd.rows.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+  });
 });
