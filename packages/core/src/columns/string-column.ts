@@ -120,6 +120,19 @@ export class StringColumn {
     // At most 3 bytes a UTF-16 unit: check the room cheaply, measure only when it is tight.
     let bytes = value.length * 3;
     if (this.#used + bytes > this.#room) bytes = Buffer.byteLength(value);
+    const chunk = this.#roomFor(bytes);
+    return this.#placed(chunk.write(value, this.#used, 'utf8'));
+  }
+
+  /** Appends the UTF-8 text `bytes[from..to)`; returns its row. */
+  pushBytes(bytes: Uint8Array, from: number, to: number): number {
+    const chunk = this.#roomFor(to - from);
+    chunk.set(bytes.subarray(from, to), this.#used);
+    return this.#placed(to - from);
+  }
+
+  /** The chunk a row of `bytes` bytes goes in, at `#used`: the last, or a new one. */
+  #roomFor(bytes: number): Buffer {
     // A full chunk takes no more rows, an empty one included: a row's place must fit its bits.
     if (this.#used + bytes > this.#room || this.#used >= this.#room) {
       if (this.#chunks.length === MAX_CHUNKS)
@@ -130,12 +143,14 @@ export class StringColumn {
       this.#used = 0;
       this.#room = size;
     }
-    const chunkIndex = this.#chunks.length - 1;
-    const chunk = this.#chunks[chunkIndex] as Buffer;
-    const written = chunk.write(value, this.#used, 'utf8');
+    return this.#chunks[this.#chunks.length - 1] as Buffer;
+  }
+
+  /** The row of the `written` bytes just put at `#used` of the last chunk. */
+  #placed(written: number): number {
     const row = this.#size++;
     this.#places = grown(this.#places, this.#size);
-    this.#places[row] = (chunkIndex << OFFSET_BITS) | this.#used;
+    this.#places[row] = ((this.#chunks.length - 1) << OFFSET_BITS) | this.#used;
     this.#used += written;
     return row;
   }
@@ -182,12 +197,12 @@ export class StringColumn {
     return hashBytes(this.#chunk(row), this.#start(row), this.#end(row));
   }
 
-  /** Whether row `row` holds exactly `bytes[0..length)`. */
-  sameBytes(row: number, bytes: Uint8Array, length: number): boolean {
+  /** Whether row `row` holds exactly `bytes[from..from + length)`. */
+  sameBytes(row: number, bytes: Uint8Array, length: number, from = 0): boolean {
     if (this.#length(row) !== length) return false;
     const chunk = this.#chunk(row);
-    const start = this.#start(row);
-    for (let i = 0; i < length; i++) if (chunk[start + i] !== bytes[i]) return false;
+    const start = this.#start(row) - from;
+    for (let i = from; i < from + length; i++) if (chunk[start + i] !== bytes[i]) return false;
     return true;
   }
 

@@ -72,16 +72,25 @@ export class StringRows {
   find(text: string): number {
     this.#missed = null;
     if (this.size === 0) return -1;
-    const hash = this.#write(text);
+    const row = this.#probe(this.#write(text), this.#scratch, 0, this.#length);
+    if (row === -1) this.#missed = text;
+    return row;
+  }
+
+  /** The row of the UTF-8 text `bytes[from..to)`, or -1. */
+  findBytes(bytes: Uint8Array, from: number, to: number): number {
+    if (this.size === 0) return -1;
+    return this.#probe(hashBytes(bytes, from, to), bytes, from, to - from);
+  }
+
+  /** The row of the text `bytes[from..from + length)`, whose hash is `hash`, or -1. */
+  #probe(hash: number, bytes: Uint8Array, from: number, length: number): number {
     const slots = this.#slots;
     const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const row = (slots[slot] as number) - 1;
-      if (row < 0) {
-        this.#missed = text;
-        return -1;
-      }
-      if (this.#hashes[row] === hash && this.#column.sameBytes(row, this.#scratch, this.#length))
+      if (row < 0) return -1;
+      if (this.#hashes[row] === hash && this.#column.sameBytes(row, bytes, length, from))
         return row;
     }
   }
@@ -105,8 +114,21 @@ export class StringRows {
     }
     this.#missed = null;
     if (this.size === 0) this.#write(text);
-    const hash = this.#hash;
-    const row = this.#column.push(text);
+    return this.#added(this.#hash, this.#column.push(text));
+  }
+
+  /** The row of the UTF-8 text `bytes[from..to)`, added when it is not there. */
+  addBytes(bytes: Uint8Array, from: number, to: number): number {
+    if (this.#posted) throw new Error('string rows: added to after it was posted to a thread');
+    this.#missed = null;
+    const hash = hashBytes(bytes, from, to);
+    const found = this.size === 0 ? -1 : this.#probe(hash, bytes, from, to - from);
+    if (found !== -1) return found;
+    return this.#added(hash, this.#column.pushBytes(bytes, from, to));
+  }
+
+  /** Puts row `row`, just pushed, whose hash is `hash`, in the table; returns it. */
+  #added(hash: number, row: number): number {
     this.#hashes = grown(this.#hashes, row + 1);
     this.#hashes[row] = hash;
     if ((row + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2);
@@ -122,6 +144,16 @@ export class StringRows {
   /** Row `row`, as a string. */
   get(row: number): string {
     return this.#column.get(row);
+  }
+
+  /** How many bytes row `row` takes. */
+  byteLength(row: number): number {
+    return this.#column.byteLength(row);
+  }
+
+  /** Copies row `row`'s bytes into `target` from `at`; returns how many. */
+  copyRow(row: number, target: Uint8Array, at: number): number {
+    return this.#column.copyRow(row, target, at);
   }
 
   /** Writes `text` into the scratch bytes; returns their hash. */

@@ -48,6 +48,11 @@ export class StringTimes {
     return this.#rows.find(key);
   }
 
+  /** The row of the key whose UTF-8 bytes are `bytes[from..to)`, or -1. */
+  rowOfBytes(bytes: Uint8Array, from: number, to: number): number {
+    return this.#rows.findBytes(bytes, from, to);
+  }
+
   /** Row `row`'s key. */
   keyOf(row: number): string {
     return this.#rows.get(row);
@@ -70,10 +75,31 @@ export class StringTimes {
 
   /** Sets the time of `key`, added when it is not there; returns its row. */
   set(key: string, time: number): number {
-    const row = this.#rows.add(key);
+    return this.#timed(this.#rows.add(key), time);
+  }
+
+  /** `set` of the key whose UTF-8 bytes are `bytes[from..to)`. */
+  setBytes(bytes: Uint8Array, from: number, to: number, time: number): number {
+    return this.#timed(this.#rows.addBytes(bytes, from, to), time);
+  }
+
+  #timed(row: number, time: number): number {
     this.#times = grown(this.#times, row + 1);
     this.#times[row] = time;
     return row;
+  }
+
+  /** Sets each key of these, by its bytes, in `target`, with its time, unless that is NaN. */
+  copyInto(target: StringTimes): void {
+    let bytes = Buffer.allocUnsafe(256);
+    for (let row = 0; row < this.size; row++) {
+      const time = this.#times[row] as number;
+      if (Number.isNaN(time)) continue;
+      const length = this.#rows.byteLength(row);
+      if (length > bytes.length) bytes = Buffer.allocUnsafe(length * 2);
+      this.#rows.copyRow(row, bytes, 0);
+      target.setBytes(bytes, 0, length, time);
+    }
   }
 
   /** Every key and its time, in the order the keys were added. */

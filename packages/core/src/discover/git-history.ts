@@ -8,25 +8,22 @@
  * - a 100% rename passes the file's identity on to its old name (the move changed nothing);
  * - a commit in the ignored set changes nothing, but its date is kept as a fallback;
  * - a commit at a shallow boundary shows every file as added: those files' dates are cut.
- * A rename only shows when both names are inside the pass's paths, so a file moved in from
- * outside the source folders (a site restructured from `src/data/blog` to `src/content/posts`)
- * first looks added by the move. The commits that added files are then read once more, whole, in
- * one `git show`; a pure move found there sends the file's history on to its old name, read in a
- * further pass of `git log` over the folders the files left (as many rounds as moves, at most
- * MAX_MOVES). A step is one process whatever the number of files; the old names of files moved by
+ * The pass reads each commit whole (`--full-diff`), so a file moved in from outside the source
+ * folders (a site restructured from `src/data/blog` to `src/content/posts`) shows as the move it
+ * is, and the other files of the commit are passed over. Before the move the file had its old
+ * name, outside the pass's folders: as soon as the pass is past the commit, a further pass reads
+ * the folders the files left, before the move, while this one goes on (as many moves back as
+ * MAX_MOVES). A pass is one process whatever the number of files; the old names of files moved by
  * different commits are read in one pass per commit, a few at once.
  */
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { StringRows } from '../columns/string-rows.js';
 import { foldersHolding } from '../files/folders.js';
 import { ContentDates } from './content-dates.js';
 import { type IgnoredRevs, isIgnored, unquoteGitPath } from './git-paths.js';
 
-/** Rounds of moves from outside the folders that are followed back. */
+/** Moves from outside the folders that are followed back, one after the other. */
 const MAX_MOVES = 8;
-/** Paths or commits named on one command line. */
-const ARGS_PER_PROCESS = 500;
 
 /** Paths relative to the repository's top. */
 export interface History {
@@ -46,22 +43,15 @@ export const GIT_ENV = { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' };
 /** Git processes run at once when a history is read in several independent passes. */
 const POOL = 4;
 
-/** `work` on every item, at most POOL at once; results in item order. */
-async function inPool<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(POOL, items.length) }, worker));
-  return results;
-}
-
-/** Runs git in `top` and hands each line of its output to `onLine`. */
-function eachLine(top: string, args: string[], onLine: (line: string) => void): Promise<void> {
+/**
+ * Runs git in `top` and hands each line of its output to `onLine`, as the bytes
+ * `bytes[from..to)` (a history of a million files is read without a string a line).
+ */
+function eachLine(
+  top: string,
+  args: string[],
+  onLine: (bytes: Buffer, from: number, to: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...GIT_OPTIONS, ...args], {
       cwd: top,
@@ -72,36 +62,87 @@ function eachLine(top: string, args: string[], onLine: (line: string) => void): 
     child.stderr.on('data', (d) => {
       stderr += d;
     });
-    const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
-    lines.on('line', onLine);
+    /** The start of a line the last chunk cut. */
+    let rest: Buffer | null = null;
+    child.stdout.on('data', (chunk: Buffer) => {
+      const bytes: Buffer = rest === null ? chunk : Buffer.concat([rest, chunk]);
+      let from = 0;
+      for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, from)) {
+        onLine(bytes, from, end);
+        from = end + 1;
+      }
+      rest = from < bytes.length ? bytes.subarray(from) : null;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`git ${args[0]} failed: ${stderr.trim()}`));
+      if (code !== 0) reject(new Error(`git ${args[0]} failed: ${stderr.trim()}`));
+      else {
+        if (rest !== null) onLine(rest, 0, rest.length);
+        resolve();
+      }
     });
   });
 }
 
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += ARGS_PER_PROCESS)
-    out.push(items.slice(i, i + ARGS_PER_PROCESS));
-  return out;
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+const QUOTE = 0x22;
+/** The first byte of a commit's line (`%x1e`), and of a deletion's. */
+const COMMIT_LINE = 0x1e;
+const DELETED = 0x44;
+
+/** What a pass is told besides its folders. */
+interface PassOptions {
+  /** Reads the history before this commit only (what a moved file's old name held then). */
+  before?: string;
+  /** The names whose moves in are told (every name when not given). */
+  only?: StringRows;
+  /**
+   * Hears of the files a commit moved in from outside the pass's folders (old name -> name in
+   * the pass), once the pass is past the commit.
+   */
+  onMoves?: (commit: string, byOldName: Map<string, string>) => void;
 }
 
-/**
- * One `git log` pass over `paths` (folders or files), newest first; with `before`, the history
- * before that commit only (what a moved file's old name held before the move).
- */
+/** Whether a path is in `paths` (folders or files, as a pathspec names them): by its text... */
+function inPaths(paths: readonly string[]): (path: string) => boolean {
+  return (path) => paths.some((p) => p === '.' || path === p || path.startsWith(`${p}/`));
+}
+
+/** ...and by its UTF-8 bytes `bytes[from..to)`. */
+function bytesInPaths(
+  paths: readonly string[],
+): (bytes: Buffer, from: number, to: number) => boolean {
+  if (paths.includes('.')) return () => true;
+  const folders = paths.map((p) => Buffer.from(`${p}/`));
+  /** Whether `bytes[from..to)` starts with the first `length` bytes of `prefix`. */
+  const starts = (bytes: Buffer, from: number, to: number, prefix: Buffer, length: number) => {
+    if (to - from < length) return false;
+    for (let i = 0; i < length; i++) if (bytes[from + i] !== prefix[i]) return false;
+    return true;
+  };
+  return (bytes, from, to) => {
+    for (const folder of folders) {
+      const length = folder.length - 1;
+      if (starts(bytes, from, to, folder, length + 1)) return true;
+      if (to - from === length && starts(bytes, from, to, folder, length)) return true;
+    }
+    return false;
+  };
+}
+
+/** One `git log` pass over `paths` (folders or files), newest first, into `into` (empty). */
 async function logPass(
   top: string,
   paths: string[],
   boundary: Set<string>,
   revs: IgnoredRevs,
-  before?: string,
-): Promise<History> {
-  const dates = new ContentDates();
-  const cut = new StringRows();
+  into: History,
+  { before, only, onMoves }: PassOptions = {},
+): Promise<void> {
+  const { dates, cut } = into;
+  const inside = inPaths(paths);
+  const bytesInside = bytesInPaths(paths);
   /** Old path (as git names it in older commits) -> the path the file has now. */
   const renamedTo = new Map<string, string>();
   /**
@@ -114,154 +155,178 @@ async function logPass(
   let time = 0;
   let isBoundary = false;
   let skip = false;
+  /** The files the commit being read moved in: old name -> name now. */
+  let movedIn = new Map<string, string>();
   const from = before === undefined ? [] : [`${before}^`];
+  /** A line of a file's change, as a string: the rare case (a move, a quoted name, ...). */
+  const onChange = (line: string) => {
+    const fields = line.split('\t');
+    const status = fields[0] ?? '';
+    if (status[0] === 'D') return;
+    const path = unquoteGitPath(fields[fields.length - 1] ?? '');
+    if (!inside(path)) return;
+    const now = renamedTo.get(path) ?? (renamedInto.has(path) ? null : path);
+    if (now === null || dates.has(now) || cut.has(now)) return;
+    const old = status === 'R100' && fields.length === 3 ? unquoteGitPath(fields[1] ?? '') : null;
+    if (old !== null && inside(old)) {
+      // A pure rename leaves the content as it was. (With exact renames only, a rename with
+      // edits shows as a deletion and an addition, in an ignored commit too: not followed.)
+      // Before it, the file had its old name, and its new name was another file's.
+      renamedTo.delete(path);
+      renamedInto.add(path);
+      renamedTo.set(old, now);
+      if (skip && !fallback.has(now)) fallback.set(now, time);
+      return;
+    }
+    // An addition, or a move in from outside: dated by this commit unless the old name's
+    // history, read apart, dates it.
+    if (skip) {
+      if (!fallback.has(now)) fallback.set(now, time);
+      return;
+    }
+    if (isBoundary) {
+      cut.add(now);
+      return;
+    }
+    dates.set(now, time);
+    if (old !== null && (only === undefined || only.has(now))) movedIn.set(old, now);
+  };
+  const commitRead = () => {
+    if (movedIn.size === 0) return;
+    onMoves?.(hash, movedIn);
+    movedIn = new Map();
+  };
   await eachLine(
     top,
     // Every parent, as `git log -1 -- <file>` reads it: a change merged from a branch is dated by
     // its own commit there, the one that changed the content (the merge changed nothing itself).
-    ['log', '-M100%', '--format=%x1e%H %ct', '--name-status', ...from, '--', ...paths],
-    (line) => {
-      if (line.startsWith('\x1e')) {
-        const [h = '', seconds = '0'] = line.slice(1).split(' ');
+    [
+      'log',
+      '-M100%',
+      '--full-diff',
+      '--format=%x1e%H %ct',
+      '--name-status',
+      ...from,
+      '--',
+      ...paths,
+    ],
+    (bytes, start, end) => {
+      const first = bytes[start];
+      if (first === COMMIT_LINE) {
+        commitRead();
+        const [h = '', seconds = '0'] = bytes.toString('utf8', start + 1, end).split(' ');
         hash = h;
         time = Number(seconds) * 1000;
         isBoundary = boundary.has(hash);
         skip = !isBoundary && isIgnored(hash, revs);
         return;
       }
-      if (line === '') return;
-      const fields = line.split('\t');
-      const status = fields[0] ?? '';
-      if (status[0] === 'D') return;
-      const path = unquoteGitPath(fields[fields.length - 1] ?? '');
-      const now = renamedTo.get(path) ?? (renamedInto.has(path) ? null : path);
-      if (now === null || dates.has(now) || cut.has(now)) return;
-      if (status === 'R100' && fields.length === 3) {
-        // A pure rename leaves the content as it was. (With exact renames only, a rename with
-        // edits shows as a deletion and an addition, in an ignored commit too: not followed.)
-        // Before it, the file had its old name, and its new name was another file's.
-        renamedTo.delete(path);
-        renamedInto.add(path);
-        renamedTo.set(unquoteGitPath(fields[1] ?? ''), now);
-        if (skip && !fallback.has(now)) fallback.set(now, time);
+      if (start === end || first === DELETED) return;
+      // Most lines: a one-letter status and a plain name, no rename seen yet in this pass. The
+      // name is looked up and kept by its bytes; only the rest are made strings.
+      const name = start + 2;
+      if (
+        bytes[start + 1] !== TAB ||
+        bytes[name] === QUOTE ||
+        skip ||
+        renamedTo.size > 0 ||
+        renamedInto.size > 0
+      ) {
+        onChange(bytes.toString('utf8', start, end));
         return;
       }
-      if (skip) {
-        if (!fallback.has(now)) fallback.set(now, time);
-        return;
-      }
-      if (isBoundary) cut.add(now);
-      else dates.set(now, status[0] === 'A' ? { time, added: hash, addedAs: path } : { time });
+      if (!bytesInside(bytes, name, end)) return;
+      if (dates.hasBytes(bytes, name, end) || cut.findBytes(bytes, name, end) !== -1) return;
+      if (isBoundary) cut.addBytes(bytes, name, end);
+      else dates.setBytes(bytes, name, end, time);
     },
   );
-  for (const [path, at] of fallback)
-    if (!dates.has(path) && !cut.has(path)) dates.set(path, { time: at });
-  return { dates, cut };
+  commitRead();
+  for (const [path, at] of fallback) if (!dates.has(path) && !cut.has(path)) dates.set(path, at);
 }
 
-/** Where `moves` keeps a move: by the commit and the new name. */
-function moveKey(commit: string, path: string): string {
-  return `${commit}\0${path}`;
+/** Runs work that starts a git process, at most POOL at once. */
+class Pool {
+  #running = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    while (this.#running >= POOL) await new Promise<void>((go) => this.#waiting.push(go));
+    this.#running++;
+    try {
+      return await work();
+    } finally {
+      this.#running--;
+      this.#waiting.shift()?.();
+    }
+  }
+}
+
+/** `promise`, marked as handled: it is awaited later, and its failure thrown then. */
+function later<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }
 
 /**
- * Pure moves in `commits`, whole-tree: the old path, by `moveKey` of the commit and the new
- * path, for the new paths `wanted` says are names files were added under (a commit that added
- * the sources may move many other files).
+ * A pass over `paths` (`logPass`) that follows the moves in from outside them: the old names of
+ * the files a commit moved in are read before the move, in a pass of their own at `depth` + 1,
+ * started as soon as this one is past the commit. An old name's date then stands for its file's.
+ * `only`: the names whose moves are followed.
  */
-async function movesIn(
+async function followedPass(
   top: string,
-  commits: string[],
-  wanted: (path: string) => boolean,
-): Promise<Map<string, string>> {
-  const moves = new Map<string, string>();
-  for (const batch of chunks(commits)) {
-    let hash = '';
-    await eachLine(
-      top,
-      ['show', '-M100%', '--diff-filter=R', '--name-status', '--format=%x1e%H', ...batch],
-      (line) => {
-        if (line.startsWith('\x1e')) {
-          hash = line.slice(1);
-          return;
-        }
-        const [status, old, now] = line.split('\t');
-        if (status !== 'R100' || old === undefined || now === undefined) return;
-        const path = unquoteGitPath(now);
-        if (wanted(path)) moves.set(moveKey(hash, path), unquoteGitPath(old));
-      },
-    );
+  paths: string[],
+  boundary: Set<string>,
+  revs: IgnoredRevs,
+  pool: Pool,
+  depth: number,
+  before?: string,
+  only?: StringRows,
+): Promise<History> {
+  const history: History = { dates: new ContentDates(), cut: new StringRows() };
+  /** For the files each move sent back, in the pass's order: old name -> name here, and the old
+   * names' history. */
+  const moved: Array<{ byOldName: Map<string, string>; before: Promise<History> }> = [];
+  const onMoves = (commit: string, byOldName: Map<string, string>) => {
+    const names = new StringRows();
+    for (const old of byOldName.keys()) names.add(old);
+    const folders = foldersHolding([...byOldName.keys()]);
+    const read = followedPass(top, folders, boundary, revs, pool, depth + 1, commit, names);
+    moved.push({ byOldName, before: later(read) });
+  };
+  await pool.run(() =>
+    logPass(top, paths, boundary, revs, history, {
+      ...(before === undefined ? {} : { before }),
+      ...(only === undefined ? {} : { only }),
+      ...(depth < MAX_MOVES ? { onMoves } : {}),
+    }),
+  );
+  for (const { byOldName, before: read } of moved) {
+    const { dates, cut } = await read;
+    for (const [old, path] of byOldName) {
+      const time = dates.get(old);
+      if (time !== undefined) history.dates.set(path, time);
+    }
+    for (const old of cut) {
+      const path = byOldName.get(old);
+      if (path === undefined) continue;
+      history.dates.delete(path);
+      history.cut.add(path);
+    }
   }
-  return moves;
+  return history;
 }
 
 /**
  * The content date of every file under `paths`, following moves from outside them.
  * @example await contentDates('/repo', ['src/content/posts'], new Set(), { full: new Set(), prefixes: [] })
  */
-export async function contentDates(
+export function contentDates(
   top: string,
   paths: string[],
   boundary: Set<string>,
   revs: IgnoredRevs,
 ): Promise<History> {
-  const history = await logPass(top, paths, boundary, revs);
-  /**
-   * The files whose date is still "added by a commit", by their name now: at first every file
-   * (read from the history as it is gone through, not listed), then those a move sent back.
-   */
-  let open: string[] | null = null;
-  for (let round = 0; round < MAX_MOVES && (open === null || open.length > 0); round++) {
-    /** Each open file added by a commit: its path, the commit and the name it was added under. */
-    const addedOf = (commits: Set<string>): Iterable<[string, string, string]> => {
-      if (open === null) return history.dates.addedBy(commits);
-      const found: Array<[string, string, string]> = [];
-      for (const path of open) {
-        const { added, addedAs } = history.dates.get(path) ?? {};
-        if (added && addedAs && commits.has(added)) found.push([path, added, addedAs]);
-      }
-      return found;
-    };
-    let commits = new Set<string>();
-    if (open === null) commits = history.dates.addingCommits();
-    else
-      for (const path of open) {
-        const added = history.dates.get(path)?.added;
-        if (added) commits.add(added);
-      }
-    const moves = await movesIn(top, [...commits], history.dates.addedUnder());
-    if (moves.size === 0) break;
-    /** The commits that moved a file: only their files are read. */
-    const moving = new Set([...moves.keys()].map((key) => key.slice(0, key.indexOf('\0'))));
-    // By the commit that moved them: each old name is read as it was just before its move.
-    const byMove = new Map<string, Map<string, string>>();
-    for (const [path, added, addedAs] of addedOf(moving)) {
-      const old = moves.get(moveKey(added, addedAs));
-      if (old === undefined) continue;
-      const group = byMove.get(added) ?? new Map<string, string>();
-      group.set(old, path);
-      byMove.set(added, group);
-    }
-    const next: string[] = [];
-    const passes = await inPool([...byMove], ([commit, byOldName]) =>
-      logPass(top, foldersHolding([...byOldName.keys()]), boundary, revs, commit),
-    );
-    for (const [i, [, byOldName]] of [...byMove].entries()) {
-      const before = passes[i] as History;
-      for (const [old, date] of before.dates) {
-        const path = byOldName.get(old);
-        if (path === undefined) continue;
-        history.dates.set(path, date);
-        if (date.added) next.push(path);
-      }
-      for (const old of before.cut) {
-        const path = byOldName.get(old);
-        if (path === undefined) continue;
-        history.dates.delete(path);
-        history.cut.add(path);
-      }
-    }
-    open = next;
-  }
-  return history;
+  return followedPass(top, paths, boundary, revs, new Pool(), 0);
 }

@@ -224,7 +224,11 @@ export async function readGitDates(
       const given = givenPath(path, folders);
       if (given !== null) to(given);
     };
-    for (const [path, { time }] of read.dates) add(path, (p) => result.dates.set(p, time));
+    // Most often the folders are named alike from the top and from the root: every path the
+    // history holds (in its folders, `git-history.ts`) is then copied as it is, by its bytes.
+    if (folders.every(({ rel, fromRoot }) => rel === (fromRoot === '' ? '.' : fromRoot)))
+      read.dates.copyInto(result.dates);
+    else for (const [path, time] of read.dates) add(path, (p) => result.dates.set(p, time));
     for (const path of read.cut) add(path, (p) => result.cut.add(p));
     for (const path of state.dirty) add(path, (p) => result.dirty.add(p));
     for (const path of state.untracked) add(path, (p) => result.untracked.add(p));
