@@ -37,11 +37,13 @@ export const HEADS_ON_HELPERS_FROM = 50_000;
 
 /**
  * Pages found before a helper thread is started for a build that reads no file, only stats its
- * sources (file times; not git dates, whose thread has the other core): the helper takes the
- * source scan off the walk's back. Measured (bench/README.md): at 100,000 pages the stage after
- * the walk 810 -> 470 ms, the build 15% faster, 7 MB more memory (at 1,000,000 pages none at
- * the peak); at 10,000 pages, where the scan is short, the thread's start made the build 30 ms
- * (10%) slower, hence a larger site than for a helper that reads files.
+ * sources: the helper takes the source scan off the walk's back. Measured (bench/README.md): at
+ * 100,000 pages the stage after the walk 810 -> 470 ms, the build 15% faster, 7 MB more memory
+ * (at 1,000,000 pages none at the peak); at 10,000 pages, where the scan is short, the thread's
+ * start made the build 30 ms (10%) slower, hence a larger site than for a helper that reads
+ * files. Not while git's thread reads the history: it has the other core then (beside it, ours
+ * (d) at 100,000 pages took as long, and 20 MB more). Once that thread is done, the helper
+ * starts, if the walk is still going.
  */
 export const STATS_ON_HELPER_FROM = 30_000;
 
@@ -86,6 +88,8 @@ export async function discoverPages(
 ): Promise<Discovered> {
   const reads = (options.frontmatter && options.sources.length > 0) || options.head !== null;
   let helper: HelperThread | null = null;
+  /** Whether a helper was asked for (`HelperThread.start` gives none where none can run). */
+  let asked = false;
   // Git runs beside the walk: its answer is ready when the pages are.
   const sourceDirs = [
     ...options.sources.map((s) => s.dir),
@@ -99,10 +103,11 @@ export async function discoverPages(
         )
       : null;
   // A helper pays for itself soonest where files are read (frontmatter, heads); for a build that
-  // only stats its sources, on a larger site, and not beside git, which has the other core
-  // then (ours (d) at 100,000 pages took as long with the helper, and 20 MB more).
+  // only stats its sources, on a larger site, and not beside git (`STATS_ON_HELPER_FROM`).
   const helperFrom = reads ? THREAD_FROM_PAGES : statsOnHelperFrom;
-  const wanted = options.threads && (reads || (options.sources.length > 0 && git === null));
+  const wanted = options.threads && (reads || options.sources.length > 0);
+  const helperNow = (count: number) =>
+    count === helperFrom || (!reads && count > helperFrom && count % TAKE_PARTS_EVERY === 0);
   const stop = () => {
     helper?.stop();
     git?.stop();
@@ -110,7 +115,8 @@ export async function discoverPages(
   const { onProgress } = options;
   try {
     const table = await findPages(options, warnings, outBy, (count) => {
-      if (count === helperFrom && wanted) {
+      if (wanted && !asked && helperNow(count) && (reads || git === null || git.done())) {
+        asked = true;
         helper = HelperThread.start(options.sources, options.root, fieldsToRead(options));
       }
       // The walk does not give way: the helper's source parts are taken into their table here.

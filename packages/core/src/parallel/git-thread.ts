@@ -26,27 +26,44 @@ export interface GitRequest {
   root: string;
 }
 
-/** The git dates, read on a thread of their own when `thread` and the worker allow. */
-export function startGitDates(
-  request: GitRequest,
-  thread: boolean,
-): {
+/** What the git thread is started with besides the request. */
+export interface GitStart extends GitRequest {
+  /** Set to 1 by the thread once its read is over (`GitRead.done`). */
+  done: Int32Array;
+}
+
+/** The git dates being read. */
+export interface GitRead {
   dates: Promise<GitDates>;
+  /**
+   * Whether the read is over, answered from shared memory: true while this thread is busy (the
+   * walk), once the git thread has posted what it read, before this thread has taken it in.
+   * Always false while the read runs on this thread.
+   */
+  done: () => boolean;
   stop: () => void;
-} {
-  const here = () =>
-    readGitDates(request.dirs, request.ignoreRevs, request.root).catch((error: unknown) =>
+}
+
+/** The git dates, read on a thread of their own when `thread` and the worker allow. */
+export function startGitDates(request: GitRequest, thread: boolean): GitRead {
+  const here = (): GitRead => ({
+    dates: readGitDates(request.dirs, request.ignoreRevs, request.root).catch((error: unknown) =>
       noGitDates(undefined, `git dates failed: ${(error as Error).message}`),
-    );
-  if (!thread || !hasWorker(WORKER_URL)) return { dates: here(), stop: () => {} };
+    ),
+    done: () => false,
+    stop: () => {},
+  });
+  if (!thread || !hasWorker(WORKER_URL)) return here();
+  const done = new Int32Array(new SharedArrayBuffer(4));
   let worker: Worker;
   try {
+    const start: GitStart = { ...request, done };
     worker = new Worker(WORKER_URL, {
-      workerData: request,
+      workerData: start,
       resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
     });
   } catch {
-    return { dates: here(), stop: () => {} };
+    return here();
   }
   worker.unref();
   // A thread that fails says why git dates are off; it never fails the build.
@@ -59,5 +76,5 @@ export function startGitDates(
     worker.once('error', (error) => off(error.message));
     worker.once('exit', (code) => off(`it stopped with exit code ${code}`));
   });
-  return { dates, stop: () => void worker.terminate() };
+  return { dates, done: () => Atomics.load(done, 0) === 1, stop: () => void worker.terminate() };
 }

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,27 @@ function makeLargeSite(): Promise<string> {
   return site;
 }
 
+/** Each source a table holds: its path and its file time. */
+function sourceRows(sources: {
+  size: number;
+  has: (row: number) => boolean;
+  rel: (row: number) => string;
+  mtimeMs: (row: number) => number;
+}): Array<[string, number]> {
+  const rows: Array<[string, number]> = [];
+  for (let row = 0; row < sources.size; row++)
+    if (sources.has(row)) rows.push([sources.rel(row), sources.mtimeMs(row)]);
+  return rows;
+}
+
+/** A folder whose `git` runs the real one two seconds late: put first on PATH. */
+async function slowGit(): Promise<string> {
+  const real = (await run('sh', ['-c', 'command -v git'])).stdout.trim();
+  const dir = await makeTree({ git: `#!/bin/sh\nsleep 2\nexec '${real}' "$@"\n` });
+  await chmod(join(dir, 'git'), 0o755);
+  return dir;
+}
+
 /** The options the builds of the large site share. */
 function buildOptions(root: string) {
   return {
@@ -222,7 +243,7 @@ try {
     }
   });
 
-  it('on a larger site, scans the sources of a build that only stats them on a helper (not beside git), to the same table', async () => {
+  it('on a larger site, scans the sources of a build that only stats them on a helper (beside git once it has read), to the same table', async () => {
     const resolved = resolveModule.resolveOptions({
       ...buildOptions(await makeLargeSite()),
       lastmodFrom: ['mtime'],
@@ -242,34 +263,55 @@ try {
           statsFrom,
         );
         found.stop();
-        const { sources } = found;
-        const rows = [];
-        for (let row = 0; row < sources.size; row++)
-          if (sources.has(row)) rows.push([sources.rel(row), sources.mtimeMs(row)]);
-        tables.push(rows);
+        tables.push(sourceRows(found.sources));
         expect(start).toHaveBeenCalledTimes(statsFrom === undefined ? 0 : 1);
       }
-      // Beside git, which has the other core, none.
+      // Beside git: none while its thread reads the history, which has the other core then
+      // (git is made slow here, so the walk ends first)...
       const withGit = resolveModule.resolveOptions({
         ...buildOptions(await makeLargeSite()),
         lastmodFrom: ['git', 'mtime'],
         head: false,
         frontmatter: false,
       });
+      const path = process.env.PATH;
+      process.env.PATH = `${await slowGit()}:${path}`;
+      try {
+        const found = await discoverModule.discoverPages(
+          withGit,
+          [],
+          () => undefined,
+          undefined,
+          1_000,
+        );
+        found.stop();
+        tables.push(sourceRows(found.sources));
+      } finally {
+        process.env.PATH = path;
+      }
+      expect(start).toHaveBeenCalledTimes(1);
+      // ...and once it is done (the walk held up at its first page until then), the helper
+      // takes the scan from there.
+      let first = true;
       const found = await discoverModule.discoverPages(
         withGit,
         [],
-        () => undefined,
+        () => {
+          if (first) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3_000);
+          first = false;
+          return undefined;
+        },
         undefined,
         1_000,
       );
       found.stop();
-      expect(start).toHaveBeenCalledTimes(1);
+      tables.push(sourceRows(found.sources));
+      expect(start).toHaveBeenCalledTimes(2);
     } finally {
       start.mockRestore();
     }
     expect(tables[0]?.length).toBeGreaterThan(3_000);
-    expect(tables[1]).toEqual(tables[0]);
+    for (const table of tables.slice(1)) expect(table).toEqual(tables[0]);
   });
 
   it('reads the heads of a large site on two helpers and none here, to the same verdicts', async () => {
