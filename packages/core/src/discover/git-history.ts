@@ -65,13 +65,24 @@ function eachLine(
     /** The start of a line the last chunk cut. */
     let rest: Buffer | null = null;
     child.stdout.on('data', (chunk: Buffer) => {
-      const bytes: Buffer = rest === null ? chunk : Buffer.concat([rest, chunk]);
       let from = 0;
-      for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, from)) {
-        onLine(bytes, from, end);
+      if (rest !== null) {
+        // Only the cut line is put together, not the whole chunk copied again.
+        const end = chunk.indexOf(NEWLINE);
+        if (end === -1) {
+          rest = Buffer.concat([rest, chunk]);
+          return;
+        }
+        const line = Buffer.concat([rest, chunk.subarray(0, end)]);
+        rest = null;
+        onLine(line, 0, line.length);
         from = end + 1;
       }
-      rest = from < bytes.length ? bytes.subarray(from) : null;
+      for (let end = chunk.indexOf(NEWLINE, from); end !== -1; end = chunk.indexOf(NEWLINE, from)) {
+        onLine(chunk, from, end);
+        from = end + 1;
+      }
+      if (from < chunk.length) rest = chunk.subarray(from);
     });
     child.on('error', reject);
     child.on('close', (code) => {
