@@ -16,7 +16,8 @@
  * MAX_MOVES). A pass is one process whatever the number of files; the old names of files moved by
  * different commits are read in one pass per commit, a few at once.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { StringRows } from '../columns/string-rows.js';
 import { foldersHolding } from '../files/folders.js';
 import { ContentDates } from './content-dates.js';
@@ -44,6 +45,24 @@ export const GIT_ENV = { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' };
 const POOL = 4;
 
 /**
+ * The nice value of the git processes: git's answer is needed when the walk of the pages ends,
+ * and the walk, which everything waits for, goes first on a busy machine. Measured on two cores
+ * at 100,000 pages (bench/README.md), medians of two sets of six builds: the walk beside git
+ * 1.63 -> 1.44 s and 2.04 -> 1.54 s, the build 2.48 -> 2.37 s and 2.90 -> 2.44 s.
+ */
+const GIT_NICE = 10;
+
+/** Runs `child`, a git process just started, at `GIT_NICE` where the system lets it. */
+export function behindTheWalk(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    setPriority(child.pid, GIT_NICE);
+  } catch {
+    // Not allowed here, or the process is gone already: it runs as it is.
+  }
+}
+
+/**
  * Runs git in `top` and hands each line of its output to `onLine`, as the bytes
  * `bytes[from..to)` (a history of a million files is read without a string a line).
  */
@@ -58,6 +77,7 @@ function eachLine(
       env: GIT_ENV,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    behindTheWalk(child);
     let stderr = '';
     child.stderr.on('data', (d) => {
       stderr += d;

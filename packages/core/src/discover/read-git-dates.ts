@@ -26,10 +26,19 @@ import { promisify } from 'node:util';
 import { StringRows, type StringRowsData } from '../columns/string-rows.js';
 import { StringTimes, type StringTimesData } from '../columns/string-times.js';
 import { ContentDates } from './content-dates.js';
-import { contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
+import { behindTheWalk, contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
-const run = promisify(execFile);
+/** Runs a git command to its end, `behindTheWalk`. */
+function run(
+  file: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number },
+): Promise<{ stdout: string; stderr: string }> {
+  const running = promisify(execFile)(file, args, { ...options, encoding: 'utf8' });
+  behindTheWalk(running.child);
+  return running;
+}
 
 export interface GitDates {
   /**
