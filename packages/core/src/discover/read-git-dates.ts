@@ -29,13 +29,14 @@ import { ContentDates } from './content-dates.js';
 import { behindTheWalk, contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
-/** Runs a git command to its end, `behindTheWalk`. */
-function run(
-  file: string,
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; maxBuffer: number },
-): Promise<{ stdout: string; stderr: string }> {
-  const running = promisify(execFile)(file, args, { ...options, encoding: 'utf8' });
+/** Runs git in `cwd` to its end, `behindTheWalk`; resolves to what it printed. */
+function run(cwd: string, args: string[], maxBuffer: number): Promise<{ stdout: string }> {
+  const running = promisify(execFile)('git', [...GIT_OPTIONS, ...args], {
+    cwd,
+    env: GIT_ENV,
+    maxBuffer,
+    encoding: 'utf8',
+  });
   behindTheWalk(running.child);
   return running;
 }
@@ -63,11 +64,7 @@ export interface GitDates {
 }
 
 async function git(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await run('git', [...GIT_OPTIONS, ...args], {
-    cwd,
-    env: GIT_ENV,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await run(cwd, args, 64 * 1024 * 1024);
   return stdout.trim();
 }
 
@@ -120,9 +117,9 @@ async function workTreeState(
 ): Promise<{ dirty: string[]; untracked: string[] }> {
   // Paths relative to the top, as `git status -z` prints them.
   const status = await run(
-    'git',
-    [...GIT_OPTIONS, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...paths],
-    { cwd: top, env: GIT_ENV, maxBuffer: 256 * 1024 * 1024 },
+    top,
+    ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...paths],
+    256 * 1024 * 1024,
   );
   const dirty: string[] = [];
   const untracked: string[] = [];

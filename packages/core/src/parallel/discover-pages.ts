@@ -103,7 +103,7 @@ export async function discoverPages(
         )
       : null;
   // A helper pays for itself soonest where files are read (frontmatter, heads); for a build that
-  // only stats its sources, on a larger site, and not beside git (`STATS_ON_HELPER_FROM`).
+  // only stats its sources, on a larger site, and not while git reads (`STATS_ON_HELPER_FROM`).
   const helperFrom = reads ? THREAD_FROM_PAGES : statsOnHelperFrom;
   const wanted = options.threads && (reads || options.sources.length > 0);
   const helperNow = (count: number) =>
