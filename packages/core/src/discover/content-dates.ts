@@ -10,7 +10,16 @@ import { StringTimes } from '../columns/string-times.js';
  * deleted keeps its row, with no time, until it is set again.
  */
 export class ContentDates {
-  readonly #times = new StringTimes();
+  readonly #shared: boolean;
+  readonly #times: StringTimes;
+  /** Whether a path was deleted: its row then has no time (`times` is no longer the dates). */
+  #deleted = false;
+
+  /** `shared`: in shared memory, so that `times` is posted to another thread without a copy. */
+  constructor({ shared = false }: { shared?: boolean } = {}) {
+    this.#shared = shared;
+    this.#times = new StringTimes({ shared });
+  }
 
   /** Row `row`'s time, or undefined when its path was deleted. */
   #timeOf(row: number): number | undefined {
@@ -42,7 +51,17 @@ export class ContentDates {
   }
 
   delete(path: string): void {
-    if (this.has(path)) this.#times.set(path, Number.NaN);
+    if (!this.has(path)) return;
+    this.#times.set(path, Number.NaN);
+    this.#deleted = true;
+  }
+
+  /**
+   * The dates themselves, a path's time by path, when they are in shared memory and no path was
+   * deleted; else null (`copyInto` then gives them).
+   */
+  times(): StringTimes | null {
+    return this.#shared && !this.#deleted ? this.#times : null;
   }
 
   /** Sets each path with a date, and its date, in `target` (by its bytes). */

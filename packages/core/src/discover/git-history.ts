@@ -314,8 +314,9 @@ async function followedPass(
   depth: number,
   before?: string,
   only?: StringRows,
+  shared = false,
 ): Promise<History> {
-  const history: History = { dates: new ContentDates(), cut: new StringRows() };
+  const history: History = { dates: new ContentDates({ shared }), cut: new StringRows() };
   /** For the files each move sent back, in the pass's order: old name -> name here, and the old
    * names' history. */
   const moved: Array<{ byOldName: Map<string, string>; before: Promise<History> }> = [];
@@ -350,7 +351,8 @@ async function followedPass(
 }
 
 /**
- * The content date of every file under `paths`, following moves from outside them.
+ * The content date of every file under `paths`, following moves from outside them; with
+ * `shared`, the dates in shared memory (`ContentDates.times`).
  * @example await contentDates('/repo', ['src/content/posts'], new Set(), { full: new Set(), prefixes: [] })
  */
 export function contentDates(
@@ -358,6 +360,7 @@ export function contentDates(
   paths: string[],
   boundary: Set<string>,
   revs: IgnoredRevs,
+  { shared = false }: { shared?: boolean } = {},
 ): Promise<History> {
-  return followedPass(top, paths, boundary, revs, new Pool(), 0);
+  return followedPass(top, paths, boundary, revs, new Pool(), 0, undefined, undefined, shared);
 }

@@ -210,9 +210,12 @@ export async function readGitDates(
     const revsFile = join(top, IGNORE_REVS_FILE);
     const revsText = await readFile(revsFile, 'utf8').catch(() => null);
     if (revsText !== null) parseIgnoreRevs(revsText, IGNORE_REVS_FILE, revs, result.problems);
+    // Most often the folders are named alike from the top and from the root: every path the
+    // history holds (in its folders, `git-history.ts`) is then a path of the result as it is.
+    const alike = folders.every(({ rel, fromRoot }) => rel === (fromRoot === '' ? '.' : fromRoot));
     // The history and the work tree's state are read at once: neither waits for the other.
     const [read, state] = await Promise.all([
-      contentDates(top, paths, boundary, revs).then(
+      contentDates(top, paths, boundary, revs, { shared: alike && byTop.size === 1 }).then(
         (history): History | Error => history,
         (error: Error) =>
           // A repository with no commit yet has no history: every source is untracked.
@@ -230,10 +233,11 @@ export async function readGitDates(
       const given = givenPath(path, folders);
       if (given !== null) to(given);
     };
-    // Most often the folders are named alike from the top and from the root: every path the
-    // history holds (in its folders, `git-history.ts`) is then copied as it is, by its bytes.
-    if (folders.every(({ rel, fromRoot }) => rel === (fromRoot === '' ? '.' : fromRoot)))
-      read.dates.copyInto(result.dates);
+    // One repository whose paths are alike: its dates are the result's, with no copy (at
+    // 100,000 sources, a second table and 50 ms of this thread's time).
+    const whole = byTop.size === 1 && alike ? read.dates.times() : null;
+    if (whole) result.dates = whole;
+    else if (alike) read.dates.copyInto(result.dates);
     else for (const [path, time] of read.dates) add(path, (p) => result.dates.set(p, time));
     for (const path of read.cut) add(path, (p) => result.cut.add(p));
     for (const path of state.dirty) add(path, (p) => result.dirty.add(p));
