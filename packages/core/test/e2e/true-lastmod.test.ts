@@ -538,6 +538,38 @@ describe('a shallow clone', () => {
   });
 });
 
+describe('a shallow clone, with a move in', () => {
+  it('leaves a file moved in undated when its old name\'s history is cut, the others dated', async () => {
+    const origin = await makeTree({ 'old/a.md': 'a\n', 'content/c.md': 'c\n' });
+    gitInit(origin);
+    commitAll(origin, 'zero', '2022-03-01T10:00:00Z');
+    await writeFile(join(origin, 'old/a.md'), 'a2\n');
+    await writeFile(join(origin, 'content/b.md'), 'b\n');
+    commitAll(origin, 'one', '2023-03-01T10:00:00Z');
+    const { mkdir } = await import('node:fs/promises');
+    await rename(join(origin, 'old/a.md'), join(origin, 'content/a.md'));
+    await writeFile(join(origin, 'content/c.md'), 'c2\n');
+    commitAll(origin, 'two: a moves in, c is edited', '2023-04-01T10:00:00Z');
+    const work = await makeTree({});
+    // Two commits deep: "one" is the cut, where every file shows as added.
+    git(work, ['clone', '-q', '--depth', '2', `file://${origin}`, 'site']);
+    const root = join(work, 'site');
+    for (const name of ['a', 'b', 'c']) {
+      await mkdir(join(root, 'dist', name), { recursive: true });
+      await writeFile(join(root, 'dist', name, 'index.html'), page());
+    }
+    const now = new Date();
+    for (const name of ['a', 'b', 'c']) await utimes(join(root, `content/${name}.md`), now, now);
+    const result = await build(root);
+    // a's last edit is in "one", under its old name, before the cut: unknown, as b's is.
+    expect(dates(result)).toEqual({
+      '/a/': [null, 'none'],
+      '/b/': [null, 'none'],
+      '/c/': ['2023-04-01T10:00:00Z', 'git'],
+    });
+  });
+});
+
 describe('dates the protocol cannot carry', () => {
   it('year 0000 in frontmatter or in the head is a warning on that page, not a failed build', async () => {
     const root = await makeTree({

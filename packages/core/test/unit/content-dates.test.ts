@@ -39,4 +39,22 @@ describe('ContentDates', () => {
     dates.setBytes(line, 2, end, 9);
     expect(dates.get('src/content/blog/8.md')).toBe(9);
   });
+
+  it('are the dates themselves when shared and whole, and not once a path is deleted', () => {
+    const shared = new ContentDates({ shared: true });
+    shared.set('a.md', 1);
+    shared.set('b.md', 2);
+    expect([...(shared.times()?.entries() ?? [])]).toEqual([
+      ['a.md', 1],
+      ['b.md', 2],
+    ]);
+    // A path deleted keeps its row with no time: the table is then no longer the dates.
+    shared.delete('a.md');
+    expect(shared.times()).toBeNull();
+    expect([...shared.entries()]).toEqual([['b.md', 2]]);
+    // Not in shared memory: never posted as they are.
+    const own = new ContentDates();
+    own.set('a.md', 1);
+    expect(own.times()).toBeNull();
+  });
 });
