@@ -512,6 +512,25 @@ describe('bad options for dates', () => {
   }
 });
 
+/**
+ * A clone of `origin`, `depth` commits deep, with a built page for each of `names` (whose source
+ * is `content/<name>.md`). The clone's file times are all one moment, as a checkout's are: even
+ * git's silence does not make them edits.
+ */
+async function shallowSite(origin: string, depth: number, names: string[]): Promise<string> {
+  const work = await makeTree({});
+  git(work, ['clone', '-q', '--depth', String(depth), `file://${origin}`, 'site']);
+  const root = join(work, 'site');
+  const { mkdir } = await import('node:fs/promises');
+  const now = new Date();
+  for (const name of names) {
+    await mkdir(join(root, 'dist', name), { recursive: true });
+    await writeFile(join(root, 'dist', name, 'index.html'), page());
+    await utimes(join(root, `content/${name}.md`), now, now);
+  }
+  return root;
+}
+
 describe('a shallow clone', () => {
   it('leaves cut histories undated and says how to fix it', async () => {
     const origin = await makeTree({ 'content/a.md': 'a\n', 'content/b.md': 'b\n' });
@@ -519,18 +538,7 @@ describe('a shallow clone', () => {
     commitAll(origin, 'one', '2023-03-01T10:00:00Z');
     await writeFile(join(origin, 'content/b.md'), 'b2\n');
     commitAll(origin, 'two', '2023-04-01T10:00:00Z');
-    const work = await makeTree({});
-    git(work, ['clone', '-q', '--depth', '1', `file://${origin}`, 'site']);
-    const root = join(work, 'site');
-    const { mkdir } = await import('node:fs/promises');
-    for (const name of ['a', 'b']) {
-      await mkdir(join(root, 'dist', name), { recursive: true });
-      await writeFile(join(root, 'dist', name, 'index.html'), page());
-    }
-    // The clone's file times are all one moment: even git's silence does not make them edits.
-    const now = new Date();
-    for (const name of ['a', 'b']) await utimes(join(root, `content/${name}.md`), now, now);
-    const result = await build(root);
+    const result = await build(await shallowSite(origin, 1, ['a', 'b']));
     expect(dates(result)).toEqual({ '/a/': [null, 'none'], '/b/': [null, 'none'] });
     expect(result.warnings.map((w) => w.message)).toEqual([
       `2 of 2 pages have no lastmod: the git history of their sources is cut by a shallow clone; fetch the full history (fetch-depth: 0 in CI) (${SITE}/a/, ${SITE}/b/)`,
@@ -539,28 +547,18 @@ describe('a shallow clone', () => {
 });
 
 describe('a shallow clone, with a move in', () => {
-  it('leaves a file moved in undated when its old name\'s history is cut, the others dated', async () => {
+  it("leaves a file moved in undated when its old name's history is cut, the others dated", async () => {
     const origin = await makeTree({ 'old/a.md': 'a\n', 'content/c.md': 'c\n' });
     gitInit(origin);
     commitAll(origin, 'zero', '2022-03-01T10:00:00Z');
     await writeFile(join(origin, 'old/a.md'), 'a2\n');
     await writeFile(join(origin, 'content/b.md'), 'b\n');
     commitAll(origin, 'one', '2023-03-01T10:00:00Z');
-    const { mkdir } = await import('node:fs/promises');
     await rename(join(origin, 'old/a.md'), join(origin, 'content/a.md'));
     await writeFile(join(origin, 'content/c.md'), 'c2\n');
     commitAll(origin, 'two: a moves in, c is edited', '2023-04-01T10:00:00Z');
-    const work = await makeTree({});
     // Two commits deep: "one" is the cut, where every file shows as added.
-    git(work, ['clone', '-q', '--depth', '2', `file://${origin}`, 'site']);
-    const root = join(work, 'site');
-    for (const name of ['a', 'b', 'c']) {
-      await mkdir(join(root, 'dist', name), { recursive: true });
-      await writeFile(join(root, 'dist', name, 'index.html'), page());
-    }
-    const now = new Date();
-    for (const name of ['a', 'b', 'c']) await utimes(join(root, `content/${name}.md`), now, now);
-    const result = await build(root);
+    const result = await build(await shallowSite(origin, 2, ['a', 'b', 'c']));
     // a's last edit is in "one", under its old name, before the cut: unknown, as b's is.
     expect(dates(result)).toEqual({
       '/a/': [null, 'none'],
