@@ -303,7 +303,8 @@ function later<T>(promise: Promise<T>): Promise<T> {
  * A pass over `paths` (`logPass`) that follows the moves in from outside them: the old names of
  * the files a commit moved in are read before the move, in a pass of their own at `depth` + 1,
  * started as soon as this one is past the commit. An old name's date then stands for its file's.
- * `only`: the names whose moves are followed.
+ * `before`: the history before that commit only; `only`: the names whose moves are followed;
+ * `shared`: the dates in shared memory (`ContentDates.times`).
  */
 async function followedPass(
   top: string,
@@ -312,19 +313,22 @@ async function followedPass(
   revs: IgnoredRevs,
   pool: Pool,
   depth: number,
-  before?: string,
-  only?: StringRows,
-  shared = false,
+  { before, only, shared = false }: { before?: string; only?: StringRows; shared?: boolean } = {},
 ): Promise<History> {
   const history: History = { dates: new ContentDates({ shared }), cut: new StringRows() };
-  /** For the files each move sent back, in the pass's order: old name -> name here, and the old
-   * names' history. */
+  /**
+   * For the files each move sent back, in the pass's order: old name -> name here, and the old
+   * names' history.
+   */
   const moved: Array<{ byOldName: Map<string, string>; before: Promise<History> }> = [];
   const onMoves = (commit: string, byOldName: Map<string, string>) => {
     const names = new StringRows();
     for (const old of byOldName.keys()) names.add(old);
     const folders = foldersHolding([...byOldName.keys()]);
-    const read = followedPass(top, folders, boundary, revs, pool, depth + 1, commit, names);
+    const read = followedPass(top, folders, boundary, revs, pool, depth + 1, {
+      before: commit,
+      only: names,
+    });
     moved.push({ byOldName, before: later(read) });
   };
   await pool.run(() =>
@@ -362,5 +366,5 @@ export function contentDates(
   revs: IgnoredRevs,
   { shared = false }: { shared?: boolean } = {},
 ): Promise<History> {
-  return followedPass(top, paths, boundary, revs, new Pool(), 0, undefined, undefined, shared);
+  return followedPass(top, paths, boundary, revs, new Pool(), 0, { shared });
 }
