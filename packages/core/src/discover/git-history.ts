@@ -135,15 +135,11 @@ interface PassOptions {
   onMoves?: (commit: string, byOldName: Map<string, string>) => void;
 }
 
-/** Whether a path is in `paths` (folders or files, as a pathspec names them): by its text... */
-function inPaths(paths: readonly string[]): (path: string) => boolean {
-  return (path) => paths.some((p) => p === '.' || path === p || path.startsWith(`${p}/`));
-}
-
-/** ...and by its UTF-8 bytes `bytes[from..to)`. */
-function bytesInPaths(
-  paths: readonly string[],
-): (bytes: Buffer, from: number, to: number) => boolean {
+/**
+ * Whether a path, by its UTF-8 bytes `bytes[from..to)`, is in `paths` (folders or files, as a
+ * pathspec names them).
+ */
+function inPaths(paths: readonly string[]): (bytes: Buffer, from: number, to: number) => boolean {
   if (paths.includes('.')) return () => true;
   const folders = paths.map((p) => Buffer.from(`${p}/`));
   /** Whether `bytes[from..to)` starts with the first `length` bytes of `prefix`. */
@@ -172,8 +168,12 @@ async function logPass(
   { before, only, onMoves }: PassOptions = {},
 ): Promise<void> {
   const { dates, cut } = into;
-  const inside = inPaths(paths);
-  const bytesInside = bytesInPaths(paths);
+  const bytesInside = inPaths(paths);
+  /** `bytesInside` of a name made a string (a line of the rare kind). */
+  const inside = (path: string) => {
+    const bytes = Buffer.from(path);
+    return bytesInside(bytes, 0, bytes.length);
+  };
   /** Old path (as git names it in older commits) -> the path the file has now. */
   const renamedTo = new Map<string, string>();
   /**
