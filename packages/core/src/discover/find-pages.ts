@@ -10,9 +10,8 @@ import type { ExclusionReason, SitemapWarning } from '../types.js';
 import { type PageRoute, routeFromFile, routeUrl } from '../url/map-file.js';
 import { shorten } from '../url/shorten.js';
 import { checkOutDir } from './check-out-dir.js';
-import { walkFiles } from './walk-files.js';
-
-const HTML_FILE = /\.html?$/i;
+import { PAGE_FILES } from './page-files.js';
+import { type WalkShare, walkFiles } from './walk-files.js';
 
 /**
  * Returns the pages as rows of a table, in walk order (`PageTable.order` sorts them). A page
@@ -22,13 +21,14 @@ const HTML_FILE = /\.html?$/i;
  * `outBy` gives the reason a page is out by its route alone (the path rules of select/, applied
  * here as each page is mapped, with no second pass). `onPage` is called with the running count
  * as each page is found, from inside the walk: it is how a caller starts work that can overlap
- * with it.
+ * with it. `share` shares the walk of large folders with a helper thread (`walk-files.ts`).
  */
 export async function findPages(
   options: ResolvedOptions,
   warnings: SitemapWarning[],
   outBy: (route: PageRoute) => ExclusionReason | undefined,
   onPage?: (count: number) => void,
+  share?: WalkShare,
 ): Promise<PageTable> {
   const { outDir } = options;
   let isDir = false;
@@ -57,8 +57,8 @@ export async function findPages(
   let count = 0;
   // Each page is mapped as it is found: no list of every path is kept beside the records.
   const walked = walkFiles(outDir, {
-    accept: (name) => HTML_FILE.test(name),
-    skipDir: (name) => name.startsWith('.') || name === 'node_modules',
+    ...PAGE_FILES,
+    ...(share ? { share } : {}),
     onFile: (file) => {
       onPage?.(++count);
       const route = routeFromFile(file, options.cleanUrls);

@@ -29,6 +29,13 @@ export interface FolderEntries {
   readonly length: number;
   name(index: number): string;
   kind(index: number): EntryKind;
+  /**
+   * Gives back the memory of a folder read a batch at a time, at once; the entries are not read
+   * after. Its arrays live as long as the folder is walked (of a large folder, long), so V8
+   * keeps them until a full collection, which on a thread whose heap grows little comes late:
+   * at 1,000,000 pages, the 10 MB of `blog/` held to the end of the build.
+   */
+  release?(): void;
 }
 
 /**
@@ -117,5 +124,9 @@ function readInBatches(dir: string): FolderEntries {
     length: count,
     name: (index) => nameOf(order[index] as number),
     kind: (index) => kinds[order[index] as number] as EntryKind,
+    // Moved into a buffer of no bytes, an ArrayBuffer frees its memory there and then.
+    release: () => {
+      for (const array of [bytes, ends, kinds, order]) (array.buffer as ArrayBuffer).transfer(0);
+    },
   };
 }

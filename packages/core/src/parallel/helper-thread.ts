@@ -23,8 +23,12 @@ import {
 } from 'node:worker_threads';
 import type { DateFields } from '../dates/frontmatter-fields.js';
 import { scanSourceRange } from '../discover/find-sources.js';
+import { PAGE_FILES } from '../discover/page-files.js';
+import { type FolderEntries, readFolder } from '../discover/read-folder.js';
 import { type SourceList, type SourceListData, sourceListFrom } from '../discover/source-list.js';
 import { type SourceScan, SourceTable } from '../discover/source-table.js';
+import type { SharedWalk } from '../discover/walk-files.js';
+import { type RangePart, type SharedFolder, walkRange } from '../discover/walk-range.js';
 import { SitemapError } from '../errors.js';
 import { hasWorker } from '../files/folders.js';
 import type { ResolvedSource } from '../options/resolve-options.js';
@@ -85,11 +89,68 @@ export interface HelperData {
 }
 
 /**
- * What the helper thread is started with: `HelperData`, and the port it posts its source parts
- * on, which this thread reads without waiting (`takeSourceParts`).
+ * What the helper thread is started with: `HelperData`, the port it posts its source parts on,
+ * which this thread reads without waiting (`takeSourceParts`), and the port folders of the page
+ * walk are offered on (`shareFolder`), its parts of them posted back.
  */
 export interface HelperStart extends HelperData {
   parts: MessagePort;
+  walk: MessagePort;
+}
+
+/**
+ * A folder of the page walk offered to the helper. `counter`: two shared integers, the next
+ * entry to claim and the number of parts the helper has posted (this thread waits on it).
+ */
+export interface WalkOffer {
+  id: number;
+  folder: SharedFolder;
+  counter: SharedArrayBuffer;
+}
+
+/** A part of an offered folder, walked by the helper. */
+export interface WalkReply {
+  id: number;
+  part: RangePart;
+}
+
+/**
+ * How long this thread waits for a part of a shared folder with no part coming from the helper
+ * before it walks the part itself: far longer than a range takes, short enough that a helper
+ * that is gone costs little.
+ */
+const GIVE_UP_MS = 2000;
+
+/** The helper's share of an offered folder: ranges claimed until none is left, each posted. */
+export function walkOffered(
+  offer: WalkOffer,
+  post: (reply: WalkReply, move: ArrayBuffer[]) => void,
+): void {
+  const { id, folder } = offer;
+  const counter = new Int32Array(offer.counter);
+  const count = folder.count;
+  let entries: FolderEntries;
+  try {
+    entries = readFolder(folder.dir, folder.large);
+  } catch {
+    return;
+  }
+  // A folder read otherwise than by the walk: none of it is claimed here.
+  if (entries.length !== count) {
+    entries.release?.();
+    return;
+  }
+  for (
+    let from = Atomics.add(counter, 0, folder.chunk);
+    from < count;
+    from = Atomics.add(counter, 0, folder.chunk)
+  ) {
+    const part = walkRange(folder, entries, from, Math.min(from + folder.chunk, count), PAGE_FILES);
+    post({ id, part }, [part.paths.buffer as ArrayBuffer, part.ends.buffer as ArrayBuffer]);
+    Atomics.add(counter, 1, 1);
+    Atomics.notify(counter, 1);
+  }
+  entries.release?.();
 }
 
 /**
@@ -148,6 +209,10 @@ export class HelperThread {
   readonly #takeSourcePart = inOrder((scan: SourceScan) => this.#sources.fill(scan));
   /** Where the helper posts its source parts: read here as the walk goes (`takeSourceParts`). */
   readonly #parts: MessagePort;
+  /** Where folders of the page walk are offered, and the helper's parts come back. */
+  readonly #walk: MessagePort;
+  /** The last folder offered, so that parts of one before it are told apart. */
+  #offers = 0;
   /** Where a head part goes while a head job runs. */
   #takeHeadPart: ((part: Part<HeadOutcome>) => void) | null = null;
   #failure: SitemapError | null = null;
@@ -157,10 +222,12 @@ export class HelperThread {
     this.#data = { sources, root, fields, cursor: new SharedArrayBuffer(4) };
     const { port1, port2 } = new MessageChannel();
     this.#parts = port1;
-    const start: HelperStart = { ...this.#data, parts: port2 };
+    const walk = new MessageChannel();
+    this.#walk = walk.port1;
+    const start: HelperStart = { ...this.#data, parts: port2, walk: walk.port2 };
     this.#worker = new Worker(WORKER_URL, {
       workerData: start,
-      transferList: [port2],
+      transferList: [port2, walk.port2],
       resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
     });
     this.#worker.unref();
@@ -227,6 +294,71 @@ export class HelperThread {
   takeSourceParts(): void {
     for (let got = receiveMessageOnPort(this.#parts); got; got = receiveMessageOnPort(this.#parts))
       this.#takeSourcePart((got.message as Reply<'source-part'>).part);
+  }
+
+  /**
+   * Shares a folder of the page walk with the helper (`walk-files.ts`): the helper walks ranges
+   * of its entries as it comes to them, between its other work, and this thread takes its parts
+   * without giving way to the event loop, waiting for one only when there is nothing else to do.
+   * Should the helper not post a part it claimed for `GIVE_UP_MS`, this thread walks that part
+   * and the rest of the folder alone.
+   */
+  shareFolder(folder: SharedFolder): SharedWalk {
+    const id = ++this.#offers;
+    const shared = new SharedArrayBuffer(8);
+    const counter = new Int32Array(shared);
+    const count = folder.count;
+    const offer: WalkOffer = { id, folder, counter: shared };
+    this.#walk.postMessage(offer);
+    let gaveUp = false;
+    /** A part read before its turn: kept for it (the helper posts its parts in entry order). */
+    let early: RangePart | null = null;
+    /**
+     * The helper's next part of this folder, read from the port one at a time: the parts it
+     * posted later wait there, outside the heap, until their turn (a folder's parts taken into
+     * the heap at once, many surviving a collection together, grew V8's young generation for
+     * good at 1,000,000 pages). A part of a folder shared before is dropped.
+     */
+    const nextPart = (): RangePart | null => {
+      const kept = early;
+      early = null;
+      if (kept) return kept;
+      for (
+        let got = receiveMessageOnPort(this.#walk);
+        got;
+        got = receiveMessageOnPort(this.#walk)
+      ) {
+        const reply = got.message as WalkReply;
+        if (reply.id === id) return reply.part;
+      }
+      return null;
+    };
+    const endClaims = () => Atomics.store(counter, 0, count);
+    return {
+      claim: () => {
+        const from = Atomics.add(counter, 0, folder.chunk);
+        return from < count ? from : -1;
+      },
+      part: (from, wait) => {
+        for (;;) {
+          if (gaveUp) return null;
+          const posted = Atomics.load(counter, 1);
+          const part = nextPart();
+          if (part && part.from === from) return part;
+          if (part && part.from > from) {
+            early = part;
+            return null;
+          }
+          if (part) continue;
+          if (!wait) return null;
+          if (Atomics.wait(counter, 1, posted, GIVE_UP_MS) === 'timed-out') {
+            gaveUp = true;
+            endClaims();
+          }
+        }
+      },
+      close: endClaims,
+    };
   }
 
   /**
@@ -333,5 +465,6 @@ export class HelperThread {
     this.#failure ??= failed('it was stopped');
     void this.#worker.terminate();
     this.#parts.close();
+    this.#walk.close();
   }
 }

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, cp, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,10 @@ const resolveModule = await load<typeof import('../../src/options/resolve-option
 );
 const listModule =
   await load<typeof import('../../src/columns/page-list.js')>('columns/page-list.js');
+const walkModule =
+  await load<typeof import('../../src/discover/walk-files.js')>('discover/walk-files.js');
+const pageFilesModule =
+  await load<typeof import('../../src/discover/page-files.js')>('discover/page-files.js');
 
 const PAGES = 5_300; // above THREAD_FROM_PAGES (5,000)
 const SECTIONS = ['blog', 'docs', 'products', 'de'];
@@ -251,9 +255,12 @@ try {
       frontmatter: false,
     });
     const start = vi.spyOn(helperModule.HelperThread, 'start');
+    const shared = vi.spyOn(helperModule.HelperThread.prototype, 'shareFolder');
     const tables = [];
+    const pageLists = [];
     try {
-      // The default threshold (30,000 pages) is above this site; one of 1,000 pages is not.
+      // The default threshold (30,000 pages) is above this site; one of 1,000 pages is not. The
+      // helper then walks a share of the sections after it started, to the same pages.
       for (const statsFrom of [undefined, 1_000]) {
         const found = await discoverModule.discoverPages(
           resolved,
@@ -264,8 +271,12 @@ try {
         );
         found.stop();
         tables.push(sourceRows(found.sources));
+        pageLists.push([...found.pages].map((page) => [page.file, page.url]));
         expect(start).toHaveBeenCalledTimes(statsFrom === undefined ? 0 : 1);
+        expect(shared).toHaveBeenCalledTimes(statsFrom === undefined ? 0 : 3);
       }
+      expect(pageLists[0]?.length).toBe(PAGES + 2);
+      expect(pageLists[1]).toEqual(pageLists[0]);
       // Beside git: none while its thread reads the history, which has the other core then
       // (git is made slow here, so the walk ends first)...
       const withGit = resolveModule.resolveOptions({
@@ -309,6 +320,7 @@ try {
       expect(start).toHaveBeenCalledTimes(2);
     } finally {
       start.mockRestore();
+      shared.mockRestore();
     }
     expect(tables[0]?.length).toBeGreaterThan(3_000);
     for (const table of tables.slice(1)) expect(table).toEqual(tables[0]);
@@ -337,6 +349,8 @@ try {
       expect(start).toHaveBeenCalledTimes(2);
       expect(heads).toHaveBeenCalledTimes(1);
       expect(heads.mock.calls[0]?.[2]).toEqual({ others: [expect.anything()], share: false });
+      expect(heads.mock.contexts[0]).toBe(start.mock.results[0]?.value);
+      expect(heads.mock.calls[0]?.[2]?.others?.[0]).toBe(start.mock.results[1]?.value);
       expect(await heads.mock.results[0]?.value).toBe(0);
       expect(outcomes.length).toBe(pages.length);
       expect(outcomes.filter((outcome) => outcome !== null).length).toBeGreaterThan(300);
@@ -345,6 +359,62 @@ try {
       found.stop();
       start.mockRestore();
       heads.mockRestore();
+    }
+  });
+
+  it('shares the walk of folders of many subfolders with the helper, to the same files and problems', async () => {
+    // Four sections of 400 posts; symlinks into a section from another, to a post later in its
+    // own section, out of the tree, to nothing; a dot folder and a node_modules in a section.
+    const tree: Tree = {};
+    for (const section of ['a', 'b', 'c', 'd'])
+      for (let i = 0; i < 400; i++) tree[`dist/${section}/p-${i}/index.html`] = '<p>';
+    for (const file of ['dist/b/.hidden/x.html', 'dist/c/node_modules/y.html', 'out/z.html'])
+      tree[file] = '<p>';
+    const root = await makeTree(tree);
+    const links: Array<[string, string]> = [
+      ['dist/b/p-3', 'dist/a/link-to-b'],
+      ['dist/c/p-7', 'dist/c/p-1/later'],
+      ['dist/d/p-9/index.html', 'dist/d/p-2/same.html'],
+      ['out', 'dist/b/p-5/outside'],
+      ['nothing', 'dist/d/p-300/dangling.html'],
+    ];
+    for (const [target, link] of links) await symlink(join(root, target), join(root, link));
+    const alone = walkModule.walkFiles(join(root, 'dist'), pageFilesModule.PAGE_FILES);
+    // A folder reached through a link before its place is walked there, not again in place.
+    expect(alone.files.length).toBe(1_600 + 1);
+    expect(alone.files).toContain('a/link-to-b/index.html');
+    expect(alone.files).not.toContain('b/p-3/index.html');
+    expect(alone.files).toContain('c/p-1/later/index.html');
+    expect(alone.files).not.toContain('c/p-7/index.html');
+    expect(alone.problems.map((problem) => problem.path)).toEqual([
+      'b/p-5/outside',
+      'd/p-300/dangling.html',
+    ]);
+    const helper = helperModule.HelperThread.start([], root, null);
+    if (!helper) throw new Error('the helper thread did not start');
+    try {
+      await helper.sources();
+      let byHelper = 0;
+      const share = (folder: Parameters<typeof helper.shareFolder>[0]) => {
+        const walk = helper.shareFolder(folder);
+        return {
+          ...walk,
+          part: (from: number, wait: boolean) => {
+            const part = walk.part(from, wait);
+            byHelper += part?.ends.length ?? 0;
+            return part;
+          },
+        };
+      };
+      const shared = walkModule.walkFiles(join(root, 'dist'), {
+        ...pageFilesModule.PAGE_FILES,
+        share,
+      });
+      expect(shared).toEqual(alone);
+      // The helper did walk a share of the sections.
+      expect(byHelper).toBeGreaterThan(0);
+    } finally {
+      helper.stop();
     }
   });
 

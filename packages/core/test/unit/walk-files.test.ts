@@ -10,7 +10,14 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isInside, type WalkOptions, walkFiles } from '../../src/discover/walk-files.js';
+import { readFolder } from '../../src/discover/read-folder.js';
+import {
+  isInside,
+  type WalkOptions,
+  type WalkShare,
+  walkFiles,
+} from '../../src/discover/walk-files.js';
+import { type RangePart, type WalkRules, walkRange } from '../../src/discover/walk-range.js';
 
 /** The walk as it was: every folder noted by real path, the first time it is met. */
 function walkNotingEvery(root: string, options: WalkOptions) {
@@ -56,6 +63,56 @@ function walkNotingEvery(root: string, options: WalkOptions) {
   }
   walk(root, realpathSync(root), '');
   return { files, problems };
+}
+
+/**
+ * Another thread that walks ranges of shared folders, played on this one: at each claim of the
+ * walk it first claims 0, 1 or 2 ranges itself and walks them at once, ahead of the walk (as a
+ * helper does, with the walk's notes of symlinked folders as they are then). `givesUp`: every
+ * third part it claimed never comes (a helper that is gone), and the walk walks it.
+ * `readOtherwise`: it read the folder with an entry more in front, and its parts are wrong.
+ */
+function playedShare(rules: WalkRules, givesUp = false, readOtherwise = false): WalkShare {
+  let turn = 0;
+  return (folder) => {
+    const count = folder.count;
+    const parts = new Map<number, RangePart>();
+    let cursor = 0;
+    const next = (): number => {
+      const from = cursor;
+      cursor += folder.chunk;
+      return from;
+    };
+    return {
+      claim: () => {
+        for (let k = turn++ % 3; k > 0 && cursor < count; k--) {
+          const from = next();
+          const read = readFolder(folder.dir, folder.large);
+          // `readOtherwise`: the folder changed between the two reads, an entry in front.
+          const entries = readOtherwise
+            ? { ...read, name: (i: number) => (i === 0 ? '0' : read.name(i - 1)) }
+            : read;
+          const part = walkRange(
+            folder,
+            entries,
+            from,
+            Math.min(from + folder.chunk, count),
+            rules,
+          );
+          if (!givesUp || turn % 3 !== 0) parts.set(from, part);
+        }
+        return cursor < count ? next() : -1;
+      },
+      part: (from) => {
+        const part = parts.get(from) ?? null;
+        parts.delete(from);
+        return part;
+      },
+      close: () => {
+        cursor = count;
+      },
+    };
+  };
 }
 
 const made: string[] = [];
@@ -120,12 +177,16 @@ describe('walkFiles', () => {
         };
         const root = join(base, 'site');
         const expected = walkNotingEvery(root, options);
-        // Folders told large by their size, each read whole, each read a batch at a time.
-        for (const largeFolders of [undefined, false, true]) {
-          const got = walkFiles(
-            root,
-            largeFolders === undefined ? options : { ...options, largeFolders },
-          );
+        // Folders told large by their size, each read whole, each read a batch at a time; and
+        // every folder of a subfolder or more shared with another thread, which walks ranges
+        // ahead of the walk, or gives some up.
+        const shares = [
+          { share: playedShare(options), sharedFrom: 1 },
+          { share: playedShare(options, true), sharedFrom: 1 },
+          { share: playedShare(options, false, true), sharedFrom: 1 },
+        ];
+        for (const variant of [{}, { largeFolders: false }, { largeFolders: true }, ...shares]) {
+          const got = walkFiles(root, { ...options, ...variant });
           expect(got.files, `seed ${seed}`).toEqual(expected.files);
           expect(
             got.problems.map(({ path, outside }) => ({ path, ...(outside ? { outside } : {}) })),
@@ -155,6 +216,9 @@ describe('walkFiles', () => {
     const expected = walkNotingEvery(site, options);
     expect(expected.files).toHaveLength(3001);
     expect(walkFiles(site, options).files).toEqual(expected.files);
+    // Shared with another thread: blog/ and en/blog/ in ranges of 24 posts.
+    const share = playedShare(options);
+    expect(walkFiles(site, { ...options, share }).files).toEqual(expected.files);
   }, 60_000);
 
   it('walks a skipped folder through a link to it, and a folder once through two links', async () => {
