@@ -100,6 +100,8 @@ export async function discoverPages(
   headsOnHelpersFrom = HEADS_ON_HELPERS_FROM,
   /** `STATS_ON_HELPER_FROM`, for a test's small site. */
   statsOnHelperFrom = STATS_ON_HELPER_FROM,
+  /** `HELPER_AT_FOLDER_OF`, for a test's small site. */
+  helperAtFolderOf = HELPER_AT_FOLDER_OF,
 ): Promise<Discovered> {
   const reads = (options.frontmatter && options.sources.length > 0) || options.head !== null;
   let helper: HelperThread | null = null;
@@ -136,7 +138,7 @@ export async function discoverPages(
   // A build that only stats its sources shares the walk of its folders of many subfolders with
   // the helper, once it runs (`HELPER_AT_FOLDER_OF`).
   const share: WalkShare = (folder) => {
-    if (folder.count >= HELPER_AT_FOLDER_OF) startHelper();
+    if (folder.count >= helperAtFolderOf) startHelper();
     return (helper as HelperThread | null)?.shareFolder(folder) ?? null;
   };
   const { onProgress } = options;

@@ -275,8 +275,23 @@ try {
         expect(start).toHaveBeenCalledTimes(statsFrom === undefined ? 0 : 1);
         expect(shared).toHaveBeenCalledTimes(statsFrom === undefined ? 0 : 3);
       }
+      // A folder of 1,000 entries or more starts the helper when the walk meets it: the first
+      // section, then shared with those after it.
+      const atFolder = await discoverModule.discoverPages(
+        resolved,
+        [],
+        () => undefined,
+        undefined,
+        undefined,
+        1_000,
+      );
+      atFolder.stop();
+      tables.push(sourceRows(atFolder.sources));
+      pageLists.push([...atFolder.pages].map((page) => [page.file, page.url]));
+      expect(start).toHaveBeenCalledTimes(2);
+      expect(shared).toHaveBeenCalledTimes(3 + SECTIONS.length);
       expect(pageLists[0]?.length).toBe(PAGES + 2);
-      expect(pageLists[1]).toEqual(pageLists[0]);
+      for (const pages of pageLists.slice(1)) expect(pages).toEqual(pageLists[0]);
       // Beside git: none while its thread reads the history, which has the other core then
       // (git is made slow here, so the walk ends first)...
       const withGit = resolveModule.resolveOptions({
@@ -300,7 +315,7 @@ try {
       } finally {
         process.env.PATH = path;
       }
-      expect(start).toHaveBeenCalledTimes(1);
+      expect(start).toHaveBeenCalledTimes(2);
       // ...and once it is done (the walk held up at its first page until then), the helper
       // takes the scan from there.
       let first = true;
@@ -317,7 +332,7 @@ try {
       );
       found.stop();
       tables.push(sourceRows(found.sources));
-      expect(start).toHaveBeenCalledTimes(2);
+      expect(start).toHaveBeenCalledTimes(3);
     } finally {
       start.mockRestore();
       shared.mockRestore();
