@@ -129,6 +129,8 @@ export function walkOffered(
   const { id, folder } = offer;
   const counter = new Int32Array(offer.counter);
   const count = folder.count;
+  // A folder the walk is done with by now is not read again for nothing.
+  if (Atomics.load(counter, 0) >= count) return;
   let entries: FolderEntries;
   try {
     entries = readFolder(folder.dir, folder.large);
