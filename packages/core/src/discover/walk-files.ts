@@ -13,13 +13,13 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { fileRouteKey } from '../url/map-file.js';
-import { type FolderEntries, isLargeFolder, KIND, readFolder } from './read-folder.js';
+import { type FolderEntries, KIND, readFolder } from './read-folder.js';
 import {
   eachFile,
   edges,
   entriesPerClaim,
-  LARGE_FOLDER_DEPTH,
   type RangePart,
+  readsAsLarge,
   type SharedFolder,
   walkRange,
 } from './walk-range.js';
@@ -156,9 +156,7 @@ export function walkFiles(
     let entries: FolderEntries;
     let large = false;
     try {
-      large =
-        options.largeFolders ??
-        (depth >= 0 && depth <= LARGE_FOLDER_DEPTH && !underLarge && isLargeFolder(dir));
+      large = options.largeFolders ?? readsAsLarge(dir, depth, underLarge);
       entries = readFolder(dir, large);
     } catch (error) {
       problems.push({ path: rel || '.', message: (error as Error).message });
@@ -262,10 +260,6 @@ export function walkFiles(
     const { rel, depth, large, count, chunk } = folder;
     const dir = folder.dir;
     const mine = new Map<number, RangePart>();
-    const rules = {
-      accept: options.accept,
-      ...(options.skipDir ? { skipDir: options.skipDir } : {}),
-    };
     const rangeEnd = (from: number) => Math.min(from + chunk, count);
     /** Whether a folder noted through a symlink lies in entries `from` to `to` of the folder. */
     const holdsLinked = (from: number, to: number): boolean => {
@@ -287,12 +281,12 @@ export function walkFiles(
       if (!part && mine.size < AHEAD) {
         const from = other.claim();
         if (from !== -1) {
-          mine.set(from, walkRange(folder, entries, from, rangeEnd(from), rules));
+          mine.set(from, walkRange(folder, entries, from, rangeEnd(from), options));
           continue;
         }
       }
       if (!part)
-        part = other.part(next, true) ?? walkRange(folder, entries, next, rangeEnd(next), rules);
+        part = other.part(next, true) ?? walkRange(folder, entries, next, rangeEnd(next), options);
       let walkFrom = part.stoppedAt;
       const again =
         part.edges !== edges(entries, part.from, part.to) ||

@@ -8,8 +8,21 @@
  */
 import { type FolderEntries, isLargeFolder, KIND, readFolder } from './read-folder.js';
 
-/** Folders this deep or less, under a folder that was not large, are asked whether they are large. */
-export const LARGE_FOLDER_DEPTH = 2;
+/**
+ * Folders this deep or less, under a folder that was not large, are asked whether they are
+ * large (one `stat` each). Deeper ones, and those under a large one (`blog/<post>/`), are taken
+ * to be small: a site's large folders are near the top of its tree.
+ */
+const LARGE_FOLDER_DEPTH = 2;
+
+/**
+ * Whether folder `dir` of the tree is read as a large one (a batch at a time, `read-folder.ts`);
+ * the same entries either way, read with less memory. `depth`: -1 for one reached through a
+ * symlink, never asked.
+ */
+export function readsAsLarge(dir: string, depth: number, underLarge: boolean): boolean {
+  return depth >= 0 && depth <= LARGE_FOLDER_DEPTH && !underLarge && isLargeFolder(dir);
+}
 
 /** What the walk keeps and skips, by name: plain functions, the same on every thread. */
 export interface WalkRules {
@@ -124,10 +137,32 @@ export function eachFile(part: RangePart, take: (file: string) => void): void {
 }
 
 /**
- * Walks folder `dir` and what it holds into `files`; false at the first symlink or unreadable
- * folder, with `files` then holding part of it. A folder is asked whether it is large as the
- * walk asks (`walk-files.ts`): the same entries either way, read with less memory.
+ * Walks entry `index` of folder `dir` plainly into `files`: a file kept, a folder and what it
+ * holds; false at a symlink or an unreadable folder, with `files` then holding part of it.
  */
+function walkEntry(
+  dir: string,
+  rel: string,
+  depth: number,
+  large: boolean,
+  entries: FolderEntries,
+  index: number,
+  rules: WalkRules,
+  files: PathList,
+): boolean {
+  const name = entries.name(index);
+  const kind = entries.kind(index);
+  const relPath = rel ? `${rel}/${name}` : name;
+  if (kind === KIND.file) {
+    if (rules.accept(name)) files.push(relPath);
+  } else if (kind === KIND.folder) {
+    if (!rules.skipDir?.(name))
+      return walkPlain(`${dir}/${name}`, relPath, depth + 1, large, rules, files);
+  } else if (kind === KIND.symlink) return false;
+  return true;
+}
+
+/** Walks folder `dir` and what it holds plainly into `files`, as `walkEntry` each entry. */
 function walkPlain(
   dir: string,
   rel: string,
@@ -139,25 +174,18 @@ function walkPlain(
   let entries: FolderEntries;
   let large = false;
   try {
-    large = depth <= LARGE_FOLDER_DEPTH && !underLarge && isLargeFolder(dir);
+    large = readsAsLarge(dir, depth, underLarge);
     entries = readFolder(dir, large);
   } catch {
     return false;
   }
-  for (let index = 0; index < entries.length; index++) {
-    const name = entries.name(index);
-    const kind = entries.kind(index);
-    if (kind === KIND.file) {
-      if (rules.accept(name)) files.push(`${rel}/${name}`);
-    } else if (kind === KIND.folder) {
-      if (
-        !rules.skipDir?.(name) &&
-        !walkPlain(`${dir}/${name}`, `${rel}/${name}`, depth + 1, large, rules, files)
-      )
-        return false;
-    } else if (kind === KIND.symlink) return false;
+  try {
+    for (let index = 0; index < entries.length; index++)
+      if (!walkEntry(dir, rel, depth, large, entries, index, rules, files)) return false;
+    return true;
+  } finally {
+    entries.release?.();
   }
-  return true;
 }
 
 /**
@@ -171,22 +199,14 @@ export function walkRange(
   to: number,
   rules: WalkRules,
 ): RangePart {
-  const { dir, rel, depth } = folder;
+  const { dir, rel, depth, large } = folder;
   const files = new PathList();
   for (let index = from; index < to; index++) {
-    const name = entries.name(index);
-    const kind = entries.kind(index);
-    const relPath = rel ? `${rel}/${name}` : name;
-    if (kind === KIND.file) {
-      if (rules.accept(name)) files.push(relPath);
-    } else if (kind === KIND.folder) {
-      if (rules.skipDir?.(name)) continue;
-      const before = files.length;
-      if (!walkPlain(`${dir}/${name}`, relPath, depth + 1, folder.large, rules, files)) {
-        files.cut(before);
-        return files.part(entries, from, to, index);
-      }
-    } else if (kind === KIND.symlink) return files.part(entries, from, to, index);
+    const before = files.length;
+    if (!walkEntry(dir, rel, depth, large, entries, index, rules, files)) {
+      files.cut(before);
+      return files.part(entries, from, to, index);
+    }
   }
   return files.part(entries, from, to, to);
 }
