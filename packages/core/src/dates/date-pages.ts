@@ -17,6 +17,7 @@ import { echo } from '../url/shorten.js';
 import { MAX_WARNINGS_PER_CODE, moreWarnings } from '../warnings.js';
 import { dateFromChildren } from './children.js';
 import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './evidence.js';
+import { GitFacts } from './git-facts.js';
 import { HeadEvidence } from './head-evidence.js';
 import { mtimesAreMeaningful } from './mtime-trust.js';
 import { formatDate } from './w3c-datetime.js';
@@ -61,21 +62,19 @@ function sourceDates(
   sources: SourceTable,
   source: number,
   options: ResolvedOptions,
-  git: GitDates | undefined,
+  git: GitFacts | null,
   mtimesUntrusted: boolean,
 ): { git?: string; mtime?: string; why?: UndatedReason } {
   const useMtime = options.lastmodFrom.includes('mtime');
   const mtimeMs = sources.mtimeMs(source);
-  const path = git ? sources.rel(source) : '';
   if (git) {
-    const time = git.dates.get(path);
+    const time = git.time(source);
     const dates: { git?: string; mtime?: string } = {};
     if (time !== undefined) dates.git = formatDate(new Date(time));
     // Uncommitted changes and new files: their time is an edit.
-    if (useMtime && (git.dirty.has(path) || git.untracked.has(path)))
-      dates.mtime = fileTime(mtimeMs);
+    if (useMtime && git.changed(source)) dates.mtime = fileTime(mtimeMs);
     if (dates.git || dates.mtime) return dates;
-    if (git.cut.has(path)) return { why: 'shallow' };
+    if (git.cut(source)) return { why: 'shallow' };
   }
   // Not known to git (no repository, or an ignored file): its time counts unless the times of
   // the sources are all one moment's.
@@ -152,16 +151,13 @@ export function datePages(
   warnings: SitemapWarning[],
 ): Undated {
   const now = Date.now();
-  const gitKnows = (path: string) =>
-    git !== undefined &&
-    (git.dates.has(path) || git.cut.has(path) || git.dirty.has(path) || git.untracked.has(path));
+  const facts = git ? new GitFacts(sources, git) : null;
   // The "one moment" test, over every source found that git says nothing of (it sorts this
   // scratch in place).
   const times = nativeArray(Float64Array, sources.found);
   let timed = 0;
   for (let row = 0; row < sources.size; row++)
-    if (sources.has(row) && (!git || !gitKnows(sources.rel(row))))
-      times[timed++] = sources.mtimeMs(row);
+    if (sources.has(row) && !facts?.knows(row)) times[timed++] = sources.mtimeMs(row);
   const mtimesUntrusted = !mtimesAreMeaningful(times.subarray(0, timed));
 
   const undated: Undated = new Map();
@@ -178,7 +174,7 @@ export function datePages(
       if (meta?.override) evidence.override = meta.override;
       if (meta?.modified) evidence.modified = meta.modified;
       if (meta?.published) evidence.published = meta.published;
-      const dates = sourceDates(sources, source, options, git, mtimesUntrusted);
+      const dates = sourceDates(sources, source, options, facts, mtimesUntrusted);
       if (dates.git) evidence.git = dates.git;
       if (dates.mtime) evidence.mtime = dates.mtime;
       reason = dates.why ?? 'no-evidence';

@@ -223,6 +223,35 @@ class Paths implements SourcePaths {
     const list = this.list;
     return row < this.listed && list ? listedRel(list, row) : this.rels.get(row - this.listed);
   }
+
+  /** Each list folder's path relative to the root, in UTF-8, with its `/` (none for the root). */
+  #dirBytes: Buffer[] | null = null;
+  #relBytes = Buffer.allocUnsafe(256);
+
+  /**
+   * `rel(row)` in UTF-8, no string made: a view of a buffer reused by the next call. For what
+   * is looked up by path for every source (git's dates).
+   */
+  relBytes(row: number): Buffer {
+    const list = this.list;
+    let length: number;
+    if (row < this.listed && list) {
+      this.#dirBytes ??= list.relDirs.map((dir) => Buffer.from(dir === '' ? '' : `${dir}/`));
+      const dir = this.#dirBytes[list.folders[row] as number] as Buffer;
+      this.#room(dir.length + list.paths.byteLength(row));
+      dir.copy(this.#relBytes, 0);
+      length = dir.length + list.paths.copyRow(row, this.#relBytes, dir.length);
+    } else {
+      this.#room(this.rels.byteLength(row - this.listed));
+      length = this.rels.copyRow(row - this.listed, this.#relBytes, 0);
+    }
+    return this.#relBytes.subarray(0, length);
+  }
+
+  #room(size: number): void {
+    if (size > this.#relBytes.length)
+      this.#relBytes = Buffer.allocUnsafe(Math.max(size, this.#relBytes.length * 2));
+  }
 }
 
 export class SourceTable {

@@ -252,6 +252,32 @@ describe('SourceTable', () => {
     expect(table.problems).toEqual(['listed', 'one', 'two']);
   });
 
+  it("gives each row's path in bytes as rel gives it, from a folder at the root too", () => {
+    const list = listOf(
+      [SRC, { relDir: '', route: '/' }],
+      [
+        [0, 'a.md'],
+        [1, 'b/日本.md'],
+        [0, `deep/${'x'.repeat(300)}.md`],
+        [1, 'top.md'],
+      ],
+    );
+    const table = new SourceTable(list);
+    table.fill(scanOf(0, [10, 20, 30, 40]));
+    table.appendNamed({ files: [source('pages/late.md', '/late', 50)], problems: [] });
+    const rels = [
+      'src/a.md',
+      'b/日本.md',
+      `src/deep/${'x'.repeat(300)}.md`,
+      'top.md',
+      'pages/late.md',
+    ];
+    rels.forEach((rel, row) => {
+      expect(table.rel(row)).toBe(rel);
+      expect(table.paths.relBytes(row).toString('utf8')).toBe(rel);
+    });
+  });
+
   it('tells every listed key from the path as keyFor does, over bytes or not', () => {
     const folders = [
       { relDir: 'src/content', route: '/' },
