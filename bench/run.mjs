@@ -69,6 +69,8 @@ async function runOnce(measurement, options) {
 async function runAll({ root, site, args, measurements }) {
   const runsById = new Map(measurements.map((measurement) => [measurement.id, []]));
   const dropped = new Map();
+  /** The page cache's size as each run started. */
+  const cached = [];
   for (let run = 0; run < args.runs; run++) {
     for (const measurement of rotate(measurements, run)) {
       if (dropped.has(measurement.id)) continue;
@@ -80,11 +82,14 @@ async function runAll({ root, site, args, measurements }) {
         dropped.set(measurement.id, `skipped ${measurement.label}: ${report.skipped}`);
       else if (report.failed)
         dropped.set(measurement.id, `FAILED ${measurement.label}: ${report.failed}`);
-      else runsById.get(measurement.id).push(report);
+      else {
+        runsById.get(measurement.id).push(report);
+        if (report.cachedBytes) cached.push(report.cachedBytes);
+      }
     }
   }
   await resetOutputs(root, site);
-  return { runsById, dropped: [...dropped.values()] };
+  return { runsById, dropped: [...dropped.values()], cached };
 }
 
 async function main() {
@@ -118,7 +123,12 @@ async function main() {
     log('Warming the page cache (one untimed pass over every file) ...');
     warm = await spawnMeasurement('warm.mjs', { root, concurrency: args.concurrency });
   }
-  const { runsById, dropped } = await runAll({ root, site, args, measurements });
+  const {
+    runsById,
+    dropped,
+    cached: cachedAtRuns,
+  } = await runAll({ root, site, args, measurements });
+  if (warm) warm.cachedAtRuns = cachedAtRuns;
 
   const summary = summarise(runsById);
   const ratios = computeRatios(summary);

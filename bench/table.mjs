@@ -56,6 +56,24 @@ function ratioRows(ratios, pages) {
   });
 }
 
+/**
+ * What the page cache held right after the warm-up and as the runs started, against what the
+ * warm-up read; '' where unknown.
+ */
+function cacheHeld(warm) {
+  const read = warm.detail?.bytes;
+  const after = warm.detail?.cachedBytes;
+  const atRuns = warm.cachedAtRuns ?? [];
+  if (!read || !after || atRuns.length === 0) return '';
+  const mb = (bytes) => int(bytes / 2 ** 20);
+  const least = Math.min(...atRuns);
+  const range = `${mb(least)}-${mb(Math.max(...atRuns))} MB`;
+  return (
+    `; the page cache held ${mb(after)} MB after it and ${range} as the runs started, for ${mb(read)} MB read` +
+    (least < read ? ': some runs read part of the tree from disk, so their times spread' : '')
+  );
+}
+
 function siteLine(site) {
   const s = site.stats;
   const size = site.smallPages ? '2-4 KB pages, --small-pages' : '8-30 KB pages';
@@ -86,7 +104,7 @@ export function renderReport({
       `libuv threadpool ${m.threadpool}, load average at start ${m.loadAverage.join(' ')}`,
     siteLine(site),
     warm
-      ? `cache: warmed before the first run by one untimed pass reading every file (${int(warm.wallMs)} ms)`
+      ? `cache: warmed before the first run by one untimed pass reading every file (${int(warm.wallMs)} ms)${cacheHeld(warm)}`
       : 'cache: not warmed (--no-warm): wall times include disk reads; peak RSS does not depend on it',
     '',
     formatTable(

@@ -3,10 +3,26 @@
  * does any untimed preparation, then `measure(work)` times `work` and prints one JSON line
  * (wall ms, CPU ms, peak RSS MB, and what `work` returned) for the runner to read.
  */
+import fs from 'node:fs';
 
 /** @returns {Record<string, any>} the options the runner passed */
 export function readOptions() {
   return JSON.parse(process.argv[2] ?? '{}');
+}
+
+/**
+ * The page cache's size now (Linux: `Cached` of /proc/meminfo), or null. A machine may keep far
+ * less of it than its free memory suggests, and give it back within seconds (a container's or a
+ * VM host's limit): each run says what it started with, so a spread of times can be told apart
+ * from a cache that was not warm.
+ */
+export function pageCacheBytes() {
+  try {
+    const line = /^Cached:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/meminfo', 'utf8'));
+    return line ? Number(line[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Tells the runner this measurement cannot run here (e.g. the core is not built). */
@@ -19,6 +35,7 @@ export function skip(reason) {
  * too. `describe` turns what `work` returned into the reported detail, after the clock stops.
  */
 export async function measure(work, describe = (value) => value ?? {}) {
+  const cachedBytes = pageCacheBytes();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const value = await work();
@@ -32,6 +49,7 @@ export async function measure(work, describe = (value) => value ?? {}) {
     userMs: cpu.user / 1000,
     sysMs: cpu.system / 1000,
     maxRssMB: maxRSS / 1024,
+    cachedBytes,
     detail,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);

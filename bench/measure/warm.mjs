@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runWorkers } from '../io/pool.mjs';
 import { listFiles } from '../io/walk-tree.mjs';
-import { measure, readOptions } from './report.mjs';
+import { measure, pageCacheBytes, readOptions } from './report.mjs';
 
 const { root, concurrency } = readOptions();
 
@@ -24,5 +24,5 @@ await measure(async () => {
       done(error);
     });
   });
-  return { files: files.length, bytes };
+  return { files: files.length, bytes, cachedBytes: pageCacheBytes() };
 });
