@@ -5,6 +5,7 @@
  * times git leaves to judge, once for its page): at 100,000 sources, a third of the stage.
  */
 import { nativeArray } from '../columns/native-memory.js';
+import { StringRows } from '../columns/string-rows.js';
 import type { GitDates } from '../discover/read-git-dates.js';
 import type { SourceTable } from '../discover/source-table.js';
 
@@ -23,17 +24,17 @@ export class GitFacts {
     const size = sources.size;
     this.#dated = nativeArray(Int32Array, size);
     this.#flags = nativeArray(Uint8Array, size);
-    const { dates, cut, dirty, untracked } = git;
-    const changes = dirty.size > 0 || untracked.size > 0;
+    const { dates, cut } = git;
+    // The changed files, few in a working copy, as a set looked up by bytes like the others.
+    const changed = new StringRows();
+    for (const path of git.dirty) changed.add(path);
+    for (const path of git.untracked) changed.add(path);
     for (let row = 0; row < size; row++) {
       const path = sources.paths.relBytes(row);
       this.#dated[row] = dates.rowOfBytes(path, 0, path.length);
       let flags = 0;
       if (cut.findBytes(path, 0, path.length) !== -1) flags |= CUT;
-      if (changes) {
-        const rel = sources.rel(row);
-        if (dirty.has(rel) || untracked.has(rel)) flags |= CHANGED;
-      }
+      if (changed.findBytes(path, 0, path.length) !== -1) flags |= CHANGED;
       this.#flags[row] = flags;
     }
   }
