@@ -226,7 +226,7 @@ class Paths implements SourcePaths {
 
   /** Each list folder's path relative to the root, in UTF-8, with its `/` (none for the root). */
   #dirBytes: Buffer[] | null = null;
-  #relBytes = Buffer.allocUnsafe(256);
+  readonly #relBytes = new KeyBytes();
 
   /**
    * `rel(row)` in UTF-8, no string made: a view of a buffer reused by the next call. For what
@@ -234,23 +234,18 @@ class Paths implements SourcePaths {
    */
   relBytes(row: number): Buffer {
     const list = this.list;
-    let length: number;
+    const into = this.#relBytes;
     if (row < this.listed && list) {
       this.#dirBytes ??= list.relDirs.map((dir) => Buffer.from(dir === '' ? '' : `${dir}/`));
       const dir = this.#dirBytes[list.folders[row] as number] as Buffer;
-      this.#room(dir.length + list.paths.byteLength(row));
-      dir.copy(this.#relBytes, 0);
-      length = dir.length + list.paths.copyRow(row, this.#relBytes, dir.length);
+      into.room(dir.length + list.paths.byteLength(row));
+      dir.copy(into.bytes, 0);
+      into.length = dir.length + list.paths.copyRow(row, into.bytes, dir.length);
     } else {
-      this.#room(this.rels.byteLength(row - this.listed));
-      length = this.rels.copyRow(row - this.listed, this.#relBytes, 0);
+      into.room(this.rels.byteLength(row - this.listed));
+      into.length = this.rels.copyRow(row - this.listed, into.bytes, 0);
     }
-    return this.#relBytes.subarray(0, length);
-  }
-
-  #room(size: number): void {
-    if (size > this.#relBytes.length)
-      this.#relBytes = Buffer.allocUnsafe(Math.max(size, this.#relBytes.length * 2));
+    return into.bytes.subarray(0, into.length);
   }
 }
 
