@@ -113,7 +113,10 @@ async function main() {
       : `Generated in ${(site.generatedMs / 1000).toFixed(1)} s`,
   );
   for (const note of cacheNote(site)) log(note);
-  if (measurements.some((m) => m.id === 'ours-d')) await ensureGitHistory(root, log);
+  // `--generate-only` alone makes the site only: a history of 1,000,000 sources takes an hour.
+  const wantsGit = measurements.some((m) => m.id === 'ours-d');
+  if (wantsGit && !(args.generateOnly && args.only === undefined))
+    await ensureGitHistory(root, log);
   if (args.generateOnly) return;
 
   await resetOutputs(root, site);

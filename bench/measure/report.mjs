@@ -25,6 +25,23 @@ export function pageCacheBytes() {
   }
 }
 
+/**
+ * The process's peak RSS in bytes. On Linux, `VmHWM` of /proc/self/status: the high-water mark
+ * of this process's own memory, helper threads included. `process.resourceUsage().maxRSS` is
+ * not that: Linux carries it over from the parent through fork and exec, so a child of a runner
+ * that holds 174 MB (one that has just generated the site) reports at least 174 MB whatever it
+ * does. It is the fallback where /proc is not there.
+ */
+export function peakRssBytes() {
+  try {
+    const line = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (line) return Number(line[1]) * 1024;
+  } catch {
+    // no /proc: below
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
 /** Tells the runner this measurement cannot run here (e.g. the core is not built). */
 export function skip(reason) {
   process.stdout.write(`${JSON.stringify({ skipped: reason })}\n`);
@@ -41,14 +58,14 @@ export async function measure(work, describe = (value) => value ?? {}) {
   const value = await work();
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  const { maxRSS } = process.resourceUsage();
+  const peakBytes = peakRssBytes();
   const detail = describe(value);
   const report = {
     wallMs,
     cpuMs: (cpu.user + cpu.system) / 1000,
     userMs: cpu.user / 1000,
     sysMs: cpu.system / 1000,
-    maxRssMB: maxRSS / 1024,
+    maxRssMB: peakBytes / 1024 / 1024,
     cachedBytes,
     detail,
   };
