@@ -24,6 +24,7 @@ import type {
   PageRecord,
 } from '../types.js';
 import { naturalCompare, naturalCompareBytes } from '../url/natural-compare.js';
+import type { ByteScratch } from './byte-scratch.js';
 import { LastmodColumn } from './lastmod-column.js';
 import { LinkRows } from './link-sets.js';
 import { grown, nativeArray } from './native-memory.js';
@@ -109,6 +110,22 @@ class StringField {
   /** What values are kept without, when they start with it. */
   get prefix(): string {
     return this.#prefix;
+  }
+
+  #prefixBytes: Buffer | null = null;
+
+  /** Writes row `row`'s value into `into` as UTF-8, no string made; false when it is unset. */
+  writeBytes(row: number, into: ByteScratch): boolean {
+    const places = this.#places;
+    const place = places === null ? (row << 1) | 1 : (places[row] ?? NONE);
+    if (place === NONE) return false;
+    this.#prefixBytes ??= Buffer.from(this.#prefix);
+    const prefix = place & 1 ? this.#prefixBytes : null;
+    const at = prefix === null ? 0 : prefix.length;
+    into.room(at + this.column.byteLength(place >> 1));
+    prefix?.copy(into.bytes, 0);
+    into.length = at + this.column.copyRow(place >> 1, into.bytes, at);
+    return true;
   }
 
   get(row: number): string | undefined {
@@ -340,6 +357,8 @@ export interface PageView extends PageRecord {
   readonly lastmodCode: number;
   /** Whether the page has a file, read without making its path. */
   readonly hasFile: boolean;
+  /** Writes the page's URL into `into` as UTF-8, without making it a string. */
+  writeUrl(into: ByteScratch): void;
 }
 
 export class PageTable {
@@ -429,6 +448,9 @@ export class PageTable {
       }
       get hasFile() {
         return file.has(this.row);
+      }
+      writeUrl(into: ByteScratch) {
+        url.writeBytes(this.row, into);
       }
       set lastmod(value: string | undefined) {
         lastmod.set(this.row, value);

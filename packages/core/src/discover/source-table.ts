@@ -13,10 +13,12 @@
  * written from the list as it is needed, built once when the first lookup comes; the first row
  * with a key wins.
  */
+
+import { ByteScratch } from '../columns/byte-scratch.js';
 import { LastmodColumn } from '../columns/lastmod-column.js';
 import { grown, nativeArray } from '../columns/native-memory.js';
 import type { SourcePaths } from '../columns/page-table.js';
-import { hashBytes, StringColumn } from '../columns/string-column.js';
+import { StringColumn } from '../columns/string-column.js';
 import { StringRows } from '../columns/string-rows.js';
 import type { FieldDate, PageMeta } from '../dates/frontmatter-fields.js';
 import {
@@ -178,34 +180,6 @@ function looseBytes(bytes: Buffer, length: number): boolean {
   return true;
 }
 
-/** A key's UTF-8 bytes, written into a buffer that grows as needed. */
-class KeyBytes {
-  bytes = Buffer.allocUnsafe(256);
-  length = 0;
-
-  /** Makes room for `size` bytes. */
-  room(size: number): void {
-    if (size > this.bytes.length)
-      this.bytes = Buffer.allocUnsafe(Math.max(size, this.bytes.length * 2));
-  }
-
-  write(key: string): void {
-    // At most 3 bytes a UTF-16 unit.
-    this.room(key.length * 3);
-    this.length = this.bytes.write(key, 0, 'utf8');
-  }
-
-  equals(other: KeyBytes): boolean {
-    if (other.length !== this.length) return false;
-    for (let i = 0; i < this.length; i++) if (this.bytes[i] !== other.bytes[i]) return false;
-    return true;
-  }
-
-  hash(): number {
-    return hashBytes(this.bytes, 0, this.length);
-  }
-}
-
 /**
  * The paths of a table's sources, apart from the rest of it: all the pages keep of their sources
  * once they are dated (`PageTable.linkSource`), so the file times, frontmatter and key tables
@@ -226,7 +200,7 @@ class Paths implements SourcePaths {
 
   /** Each list folder's path relative to the root, in UTF-8, with its `/` (none for the root). */
   #dirBytes: Buffer[] | null = null;
-  readonly #relBytes = new KeyBytes();
+  readonly #relBytes = new ByteScratch();
 
   /**
    * `rel(row)` in UTF-8, no string made: a view of a buffer reused by the next call. For what
@@ -290,8 +264,8 @@ export class SourceTable {
    * keys of every row.
    */
   #looseRows = new Int32Array(0);
-  readonly #sought = new KeyBytes();
-  readonly #seen = new KeyBytes();
+  readonly #sought = new ByteScratch();
+  readonly #seen = new ByteScratch();
   /** What could not be read, one line each. */
   readonly problems: string[] = [];
 
@@ -421,7 +395,7 @@ export class SourceTable {
   }
 
   /** Writes row `row`'s key into `into`: from the list's bytes where it can, no string made. */
-  #writeKey(row: number, into: KeyBytes): void {
+  #writeKey(row: number, into: ByteScratch): void {
     const list = this.#list;
     const routes = this.#routes;
     if (row < this.#listed && list && routes && this.#metas.slug(row) === undefined) {

@@ -359,3 +359,72 @@ describe('dateFromChildren over a page table', () => {
     expect([...views].map(fields)).toEqual(plain.map(fields));
   });
 });
+
+describe('dateFromChildren over a page table, URL by URL', () => {
+  const records = (): Page[] => [
+    pageAt('https://e.com/', '2024-01-01'),
+    pageAt('https://e.com/guide.HTML', '2024-02-01'),
+    pageAt('https://e.com/guide/start.htm', '2024-05-05'),
+    pageAt('https://e.com/guide/start/deep/', '2024-06-06'),
+    pageAt('https://e.com/de/', '2024-01-01'),
+    pageAt('https://e.com/de/guide/', '2024-11-11'),
+    pageAt('https://e.com/deutsch/', '2024-01-01'),
+    pageAt('https://e.com/deutsch/x/', '2024-10-10'),
+    pageAt('https://e.com/caf%C3%A9/', '2024-01-01'),
+    pageAt('https://e.com/caf%C3%A9/menu/', '2024-03-03'),
+    pageAt('https://e.com/html', '2024-01-01'),
+    pageAt('https://e.com/html/x.xhtml', '2024-04-04'),
+  ];
+  const fields = (p: Page) => [p.url, p.lastmod ?? null, p.lastmodFrom];
+
+  /** Each page's date after, with no locale, and the root's with `de` and `deutsch` as locales. */
+  const expected = [
+    // Newest under the root: /de/guide/, unless `de` is a locale (then /deutsch/x/, unless
+    // `deutsch` is one too).
+    ['https://e.com/', '2024-11-11', 'children'],
+    // Listed with its extension, in any case: lists what is under guide/.
+    ['https://e.com/guide.HTML', '2024-06-06', 'children'],
+    ['https://e.com/guide/start.htm', '2024-06-06', 'children'],
+    ['https://e.com/guide/start/deep/', '2024-06-06', 'git'],
+    ['https://e.com/de/', '2024-11-11', 'children'],
+    ['https://e.com/de/guide/', '2024-11-11', 'git'],
+    ['https://e.com/deutsch/', '2024-10-10', 'children'],
+    ['https://e.com/deutsch/x/', '2024-10-10', 'git'],
+    ['https://e.com/caf%C3%A9/', '2024-03-03', 'children'],
+    ['https://e.com/caf%C3%A9/menu/', '2024-03-03', 'git'],
+    // `.xhtml` is not `.html`: x.xhtml is a node of its own, under html.
+    ['https://e.com/html', '2024-04-04', 'children'],
+    ['https://e.com/html/x.xhtml', '2024-04-04', 'git'],
+  ];
+  const root = { '': '2024-11-11', de: '2024-10-10', 'de,deutsch': '2024-06-06' };
+
+  for (const locales of [[], ['de'], ['de', 'deutsch']]) {
+    it(`with locales [${locales.join(', ')}], from plain records and from views`, () => {
+      const want = expected.map((row, i) =>
+        i === 0 ? [row[0], root[locales.join(',') as keyof typeof root], 'children'] : row,
+      );
+      const plain = records();
+      expect(dateFromChildren(plain, 'https://e.com/', new Set(locales))).toBe(7);
+      expect(plain.map(fields)).toEqual(want);
+      const views = pageList(records(), 'https://e.com/');
+      expect(dateFromChildren(views, 'https://e.com/', new Set(locales))).toBe(7);
+      expect([...views].map(fields)).toEqual(want);
+    });
+  }
+
+  it('reads a URL set again (a canonical rename) and a table whose base is kept whole', () => {
+    const plain = records();
+    const dated = dateFromChildren(plain, 'https://e.com/');
+    const renamed = pageList(
+      records().map((p) => ({ ...p, url: p.url.replace('guide/start/deep/', 'tmp/') })),
+      'https://e.com/',
+    );
+    // Set again: the URL column keeps places from here on, some rows cut and some not.
+    for (const page of renamed) page.url = page.url.replace('tmp/', 'guide/start/deep/');
+    expect(dateFromChildren(renamed, 'https://e.com/')).toBe(dated);
+    expect([...renamed].map(fields)).toEqual(plain.map(fields));
+    const whole = pageList(records(), 'https://e.com/v2');
+    expect(dateFromChildren(whole, 'https://e.com/')).toBe(dated);
+    expect([...whole].map(fields)).toEqual(plain.map(fields));
+  });
+});
