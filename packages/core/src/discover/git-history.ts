@@ -15,12 +15,17 @@
  * the folders the files left, before the move, while this one goes on (as many moves back as
  * MAX_MOVES). A pass is one process whatever the number of files; the old names of files moved by
  * different commits are read in one pass per commit, a few at once.
+ *
+ * Newest first is each file's own history only where the history is a line. Once the pass sees
+ * a merge, the dates are read again along each file's line of history (`git-graph.ts`, two more
+ * processes), as `git log -1 -- <file>` reads it; this pass goes on for the moves in from outside
+ * the folders, which only it sees.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { StringRows } from '../columns/string-rows.js';
 import { foldersHolding } from '../files/folders.js';
 import { ContentDates } from './content-dates.js';
+import { graphPass } from './git-graph.js';
+import { eachLine, pathTests } from './git-lines.js';
 import { type IgnoredRevs, isIgnored, unquoteGitPath } from './git-paths.js';
 
 /** Moves from outside the folders that are followed back, one after the other. */
@@ -32,90 +37,9 @@ export interface History {
   cut: StringRows;
 }
 
-/** Options of every git call here: paths as they are, and nothing taken from the user's locale. */
-export const GIT_OPTIONS = [
-  '-c',
-  'core.quotepath=off',
-  '--literal-pathspecs',
-  '--no-optional-locks',
-];
-/** English messages whatever the user's locale, and no lock on the index a user's git may need. */
-export const GIT_ENV = { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' };
 /** Git processes run at once when a history is read in several independent passes. */
 const POOL = 4;
 
-/**
- * The nice value of the git processes: git's answer is needed when the walk of the pages ends,
- * and the walk, which everything waits for, goes first on a busy machine. Measured on two cores
- * at 100,000 pages (bench/README.md), medians of two sets of six builds: the walk beside git
- * 1.63 -> 1.44 s and 2.04 -> 1.54 s, the build 2.48 -> 2.37 s and 2.90 -> 2.44 s.
- */
-const GIT_NICE = 10;
-
-/** Runs `child`, a git process just started, at `GIT_NICE` where the system lets it. */
-export function behindTheWalk(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    setPriority(child.pid, GIT_NICE);
-  } catch {
-    // Not allowed here, or the process is gone already: it runs as it is.
-  }
-}
-
-/**
- * Runs git in `top` and hands each line of its output to `onLine`, as the bytes
- * `bytes[from..to)` (a history of a million files is read without a string a line).
- */
-function eachLine(
-  top: string,
-  args: string[],
-  onLine: (bytes: Buffer, from: number, to: number) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [...GIT_OPTIONS, ...args], {
-      cwd: top,
-      env: GIT_ENV,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    behindTheWalk(child);
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    /** The start of a line the last chunk cut. */
-    let rest: Buffer | null = null;
-    child.stdout.on('data', (chunk: Buffer) => {
-      let from = 0;
-      if (rest !== null) {
-        // Only the cut line is put together, not the whole chunk copied again.
-        const end = chunk.indexOf(NEWLINE);
-        if (end === -1) {
-          rest = Buffer.concat([rest, chunk]);
-          return;
-        }
-        const line = Buffer.concat([rest, chunk.subarray(0, end)]);
-        rest = null;
-        onLine(line, 0, line.length);
-        from = end + 1;
-      }
-      for (let end = chunk.indexOf(NEWLINE, from); end !== -1; end = chunk.indexOf(NEWLINE, from)) {
-        onLine(chunk, from, end);
-        from = end + 1;
-      }
-      if (from < chunk.length) rest = chunk.subarray(from);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`git ${args[0]} failed: ${stderr.trim()}`));
-      else {
-        if (rest !== null) onLine(rest, 0, rest.length);
-        resolve();
-      }
-    });
-  });
-}
-
-const NEWLINE = 0x0a;
 const TAB = 0x09;
 const QUOTE = 0x22;
 /** The first byte of a commit's line (`%x1e`), and of a deletion's. */
@@ -136,26 +60,13 @@ interface PassOptions {
 }
 
 /**
- * Whether a path, by its UTF-8 bytes `bytes[from..to)`, is in `paths` (folders or files, as a
- * pathspec names them).
+ * What a pass saw besides the dates: whether its history has a merge (its dates are then read
+ * again along each file's own line, `git-graph.ts`), and every move in from outside its folders,
+ * by commit (name in the pass -> old name), which that reading does not see.
  */
-function inPaths(paths: readonly string[]): (bytes: Buffer, from: number, to: number) => boolean {
-  if (paths.includes('.')) return () => true;
-  const folders = paths.map((p) => Buffer.from(`${p}/`));
-  /** Whether `bytes[from..to)` starts with the first `length` bytes of `prefix`. */
-  const starts = (bytes: Buffer, from: number, to: number, prefix: Buffer, length: number) => {
-    if (to - from < length) return false;
-    for (let i = 0; i < length; i++) if (bytes[from + i] !== prefix[i]) return false;
-    return true;
-  };
-  return (bytes, from, to) => {
-    for (const folder of folders) {
-      const length = folder.length - 1;
-      if (starts(bytes, from, to, folder, length + 1)) return true;
-      if (to - from === length && starts(bytes, from, to, folder, length)) return true;
-    }
-    return false;
-  };
+export interface PassSaw {
+  merges: boolean;
+  movesIn: Map<string, Map<string, string>>;
 }
 
 /** One `git log` pass over `paths` (folders or files), newest first, into `into` (empty). */
@@ -166,14 +77,12 @@ async function logPass(
   revs: IgnoredRevs,
   into: History,
   { before, only, onMoves }: PassOptions = {},
+  saw: PassSaw = { merges: false, movesIn: new Map() },
+  /** Called once, at the first merge the pass reads. */
+  onMerge: () => void = () => {},
 ): Promise<void> {
   const { dates, cut } = into;
-  const bytesInside = inPaths(paths);
-  /** `bytesInside` of a name made a string (a line of the rare kind). */
-  const inside = (path: string) => {
-    const bytes = Buffer.from(path);
-    return bytesInside(bytes, 0, bytes.length);
-  };
+  const { bytesInside, inside } = pathTests(paths);
   /** Old path (as git names it in older commits) -> the path the file has now. */
   const renamedTo = new Map<string, string>();
   /**
@@ -196,6 +105,13 @@ async function logPass(
     if (status[0] === 'D') return;
     const path = unquoteGitPath(fields[fields.length - 1] ?? '');
     if (!inside(path)) return;
+    if (status === 'R100' && fields.length === 3) {
+      const from = unquoteGitPath(fields[1] ?? '');
+      if (!inside(from)) {
+        const moves = saw.movesIn.get(hash) ?? new Map<string, string>();
+        saw.movesIn.set(hash, moves.set(path, from));
+      }
+    }
     const now = renamedTo.get(path) ?? (renamedInto.has(path) ? null : path);
     if (now === null || dates.has(now) || cut.has(now)) return;
     const old = status === 'R100' && fields.length === 3 ? unquoteGitPath(fields[1] ?? '') : null;
@@ -233,9 +149,12 @@ async function logPass(
     // its own commit there, the one that changed the content (the merge changed nothing itself).
     [
       'log',
+      // Every merge that left a folder unlike one of its parents is read, not only those git
+      // keeps for the folder: a merge it pruned may still be one for a file in it.
+      '--full-history',
       '-M100%',
       '--full-diff',
-      '--format=%x1e%H %ct',
+      '--format=%x1e%H %ct %P',
       '--name-status',
       ...from,
       '--',
@@ -245,7 +164,11 @@ async function logPass(
       const first = bytes[start];
       if (first === COMMIT_LINE) {
         commitRead();
-        const [h = '', seconds = '0'] = bytes.toString('utf8', start + 1, end).split(' ');
+        const [h = '', seconds = '0', , second] = bytes.toString('utf8', start + 1, end).split(' ');
+        if (second && !saw.merges) {
+          saw.merges = true;
+          onMerge();
+        }
         hash = h;
         time = Number(seconds) * 1000;
         isBoundary = boundary.has(hash);
@@ -315,13 +238,13 @@ async function followedPass(
   depth: number,
   { before, only, shared = false }: { before?: string; only?: StringRows; shared?: boolean } = {},
 ): Promise<History> {
-  const history: History = { dates: new ContentDates({ shared }), cut: new StringRows() };
+  let history: History = { dates: new ContentDates({ shared }), cut: new StringRows() };
   /**
    * For the files each move sent back, in the pass's order: old name -> name here, and the old
    * names' history.
    */
-  const moved: Array<{ byOldName: Map<string, string>; before: Promise<History> }> = [];
-  const onMoves = (commit: string, byOldName: Map<string, string>) => {
+  let moved: Array<{ byOldName: Map<string, string>; before: Promise<History> }> = [];
+  const tell = (commit: string, byOldName: Map<string, string>) => {
     const names = new StringRows();
     for (const old of byOldName.keys()) names.add(old);
     const folders = foldersHolding([...byOldName.keys()]);
@@ -331,13 +254,57 @@ async function followedPass(
     });
     moved.push({ byOldName, before: later(read) });
   };
+  const saw: PassSaw = { merges: false, movesIn: new Map() };
+  const follows = depth < MAX_MOVES;
+  /**
+   * Once the pass sees a merge, the dates are read again along each file's line of history
+   * (`git-graph.ts`), beside this pass, which goes on for the moves in from outside that only it
+   * sees: the files that reading dates by an addition this pass saw as a move are followed.
+   */
+  let graph: Promise<History> | null = null;
+  /** Additions the graph reading told before this pass was done. */
+  let early: Array<[string, Map<string, string>]> | null = [];
+  const onAdded = (commit: string, byName: Map<string, string>) => {
+    if (early !== null) {
+      early.push([commit, byName]);
+      return;
+    }
+    const byOldName = new Map<string, string>();
+    for (const [name, file] of byName) {
+      const old = saw.movesIn.get(commit)?.get(name);
+      if (old !== undefined && (only === undefined || only.has(file))) byOldName.set(old, file);
+    }
+    if (follows && byOldName.size > 0) tell(commit, byOldName);
+  };
+  const onMerge = () => {
+    // What this pass told so far is set aside, with its dates.
+    moved = [];
+    const read: History = { dates: new ContentDates({ shared }), cut: new StringRows() };
+    graph = later(
+      pool.run(() => graphPass(top, paths, boundary, revs, read, before, onAdded)).then(() => read),
+    );
+  };
   await pool.run(() =>
-    logPass(top, paths, boundary, revs, history, {
-      ...(before === undefined ? {} : { before }),
-      ...(only === undefined ? {} : { only }),
-      ...(depth < MAX_MOVES ? { onMoves } : {}),
-    }),
+    logPass(
+      top,
+      paths,
+      boundary,
+      revs,
+      history,
+      {
+        ...(before === undefined ? {} : { before }),
+        ...(only === undefined ? {} : { only }),
+        // No move is followed from this reading once it has seen a merge.
+        ...(follows ? { onMoves: (c, byOld) => void (saw.merges || tell(c, byOld)) } : {}),
+      },
+      saw,
+      onMerge,
+    ),
   );
+  const told = early;
+  early = null;
+  for (const [commit, byName] of told) onAdded(commit, byName);
+  if (graph !== null) history = await (graph as Promise<History>);
   for (const { byOldName, before: read } of moved) {
     const { dates, cut } = await read;
     for (const [old, path] of byOldName) {

@@ -5,8 +5,9 @@
  *
  * - The date is the committer date of the newest commit that changed the file's content, as
  *   `git log -1 --format=%cI -- <file>` gives it (a rebased or cherry-picked change keeps its old
- *   author date, but was committed when it was applied; a merged change is dated by its own
- *   commit, the merge having changed nothing).
+ *   author date, but was committed when it was applied). In a history with merges each file is
+ *   dated along its own line of history, as git does for one file (`git-graph.ts`): a merged
+ *   change by its own commit, a merge by what it changed against every parent.
  * - A commit that only renames or moves a file (a 100% rename) is not a change: the file's date
  *   is found further back, under its old name, also when it moved in from outside the folders.
  * - Commits listed in the repository's `.git-blame-ignore-revs` (the convention for
@@ -26,7 +27,8 @@ import { promisify } from 'node:util';
 import { StringRows, type StringRowsData } from '../columns/string-rows.js';
 import { StringTimes, type StringTimesData } from '../columns/string-times.js';
 import { ContentDates } from './content-dates.js';
-import { behindTheWalk, contentDates, GIT_ENV, GIT_OPTIONS, type History } from './git-history.js';
+import { contentDates, type History } from './git-history.js';
+import { behindTheWalk, GIT_ENV, GIT_OPTIONS } from './git-lines.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
 /** Runs git in `cwd` to its end, `behindTheWalk`; resolves to what it printed. */
