@@ -6,11 +6,13 @@
  * branch merged with what the main line already had) dates nothing. A merge that changed the
  * file against every parent (both sides edited it) is its date.
  *
- * Two `git log` processes over the whole graph (every commit, its real parents): the merges'
+ * Two `git log` processes over the folders' whole graph (`--full-history`: every commit that
+ * changed them and every merge, each with its parents as they are in that graph): the merges'
  * combined diffs (which files a merge changed against every parent; small), then each commit's
  * changes against its first parent, children before parents. The files start at the pass's top
  * commit, all together on its first-parent line; a file a merge changed against its first
- * parent but not against another goes down that other line on its own. Each file is dated by
+ * parent but not against another goes down that other line on its own (the second parent's:
+ * of a merge of more than two, which of the others git would take is not told, so the second). Each file is dated by
  * the first change on its line, as the one-pass reading does (`git-history.ts`): a 100% rename
  * hands its identity to the old name, an ignored commit dates only as a fallback, a shallow
  * boundary cuts. Moves in from outside the folders are not seen by a diff limited to them: the
