@@ -29,7 +29,7 @@ function gitSays(root: string, files: string[]): Map<string, number> {
 const at = (date: string) => Date.parse(date);
 
 describe('contentDates on a history with merges', () => {
-  it("dates each file along its own line of history, as git log -1 -- <file> does", async () => {
+  it('dates each file along its own line of history, as git log -1 -- <file> does', async () => {
     const root = await makeTree({});
     gitInit(root);
     await put(root, 'content/both.md', 'both\n');
