@@ -145,8 +145,8 @@ async function logPass(
   };
   await eachLine(
     top,
-    // Every parent, as `git log -1 -- <file>` reads it: a change merged from a branch is dated by
-    // its own commit there, the one that changed the content (the merge changed nothing itself).
+    // Every parent. In a history with merges this reading finds the merges and the moves in; the
+    // files are dated along their own lines of history (`git-graph.ts`).
     [
       'log',
       // Every merge that left a folder unlike one of its parents is read, not only those git
