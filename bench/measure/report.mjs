@@ -10,6 +10,16 @@ export function readOptions() {
   return JSON.parse(process.argv[2] ?? '{}');
 }
 
+/** A `Name:   123 kB` field of a /proc file, in bytes; null where there is none (not Linux). */
+function procBytes(file, name) {
+  try {
+    const line = new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(fs.readFileSync(file, 'utf8'));
+    return line ? Number(line[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The page cache's size now (Linux: `Cached` of /proc/meminfo), or null. A machine may keep far
  * less of it than its free memory suggests, and give it back within seconds (a container's or a
@@ -17,12 +27,7 @@ export function readOptions() {
  * from a cache that was not warm.
  */
 export function pageCacheBytes() {
-  try {
-    const line = /^Cached:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/meminfo', 'utf8'));
-    return line ? Number(line[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
+  return procBytes('/proc/meminfo', 'Cached');
 }
 
 /**
@@ -33,13 +38,7 @@ export function pageCacheBytes() {
  * does. It is the fallback where /proc is not there.
  */
 export function peakRssBytes() {
-  try {
-    const line = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-    if (line) return Number(line[1]) * 1024;
-  } catch {
-    // no /proc: below
-  }
-  return process.resourceUsage().maxRSS * 1024;
+  return procBytes('/proc/self/status', 'VmHWM') ?? process.resourceUsage().maxRSS * 1024;
 }
 
 /** Tells the runner this measurement cannot run here (e.g. the core is not built). */

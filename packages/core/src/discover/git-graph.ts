@@ -12,10 +12,10 @@
  * changes against its first parent, children before parents. The files start at the pass's top
  * commit, all together on its first-parent line; a file a merge changed against its first
  * parent but not against another goes down that other line on its own (the second parent's:
- * of a merge of more than two, which of the others git would take is not told, so the second). Each file is dated by
- * the first change on its line, as the one-pass reading does (`git-history.ts`): a 100% rename
- * hands its identity to the old name, an ignored commit dates only as a fallback, a shallow
- * boundary cuts. Moves in from outside the folders are not seen by a diff limited to them: the
+ * of a merge of more than two, which of the others git would take is not told, so the second).
+ * Each file is dated by the first change on its line, as the one-pass reading does
+ * (`git-history.ts`): a 100% rename hands its identity to the old name, an ignored commit dates
+ * only as a fallback, a shallow boundary cuts. Moves in from outside the folders are not seen by a diff limited to them: the
  * one-pass reading tells them (`PassSaw.movesIn`).
  */
 

@@ -45,6 +45,8 @@ const QUOTE = 0x22;
 /** The first byte of a commit's line (`%x1e`), and of a deletion's. */
 const COMMIT_LINE = 0x1e;
 const DELETED = 0x44;
+/** The first byte of a rename's line (`R100`). */
+const RENAMED = 0x52;
 
 /** What a pass is told besides its folders. */
 interface PassOptions {
@@ -176,6 +178,9 @@ async function logPass(
         return;
       }
       if (start === end || first === DELETED) return;
+      // Once a merge is seen, these dates are set aside (`git-graph.ts` reads them): only the
+      // moves in, which are renames, are read on.
+      if (saw.merges && first !== RENAMED) return;
       // Most lines: a one-letter status and a plain name, no rename seen yet in this pass. The
       // name is looked up and kept by its bytes; only the rest are made strings.
       const name = start + 2;
