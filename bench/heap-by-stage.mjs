@@ -85,7 +85,7 @@ const kept = selectBySource(found, sources, options, warnings);
 const heads = await selectByHead(kept, options, warnings, null);
 step('pages selected (source, heads)');
 const headEvidence = weighHeadDates(heads.dates, options, warnings);
-datePages(kept, found, sources, undefined, headEvidence, options, warnings);
+datePages(kept, found, sources, null, headEvidence, options, warnings);
 step('pages dated (lastmod)');
 const groups = await buildEntries(found, heads.headLinks, options, warnings, heads.headLinks.langs);
 step('entries (the pages are the entries)');

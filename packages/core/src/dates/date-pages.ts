@@ -82,20 +82,33 @@ function sourceDates(
   return mtimesUntrusted ? { why: 'checkout-time' } : { mtime: fileTime(mtimeMs) };
 }
 
-/** The git dates being read, once they are needed: its problems are said here. */
+/**
+ * What git says of each source, once it is needed: the dates being read, and the sources with
+ * uncommitted changes (`GitFacts`). Its problems are said here.
+ */
 export async function gitAnswer(
   sources: SourceTable,
   gitDates: Promise<GitDates> | undefined,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
-): Promise<GitDates | undefined> {
+): Promise<GitFacts | null> {
   const git = sources.found > 0 ? await gitDates : undefined;
   if (git?.unavailable && options.git === true) {
     warnings.push({ code: 'git-unavailable', message: `git dates are off: ${git.unavailable}` });
   }
   for (const message of git?.problems ?? []) warnings.push({ code: 'git-ignore-revs', message });
   for (const message of git?.failures ?? []) warnings.push({ code: 'git-failed', message });
-  return git;
+  if (!git) return null;
+  try {
+    return await GitFacts.of(sources, git);
+  } catch (error) {
+    // git's word on the changed files is missing: only what is staged is known to be.
+    warnings.push({
+      code: 'git-failed',
+      message: `git could not say which sources have uncommitted changes: ${(error as Error).message}`,
+    });
+    return GitFacts.of(sources, { ...git, index: null });
+  }
 }
 
 /**
@@ -145,13 +158,12 @@ export function datePages(
   kept: PageList,
   pages: PageList,
   sources: SourceTable,
-  git: GitDates | undefined,
+  facts: GitFacts | null,
   heads: HeadEvidence,
   options: ResolvedOptions,
   warnings: SitemapWarning[],
 ): Undated {
   const now = Date.now();
-  const facts = git ? new GitFacts(sources, git) : null;
   // The "one moment" test, over every source found that git says nothing of (it sorts this
   // scratch in place).
   const times = nativeArray(Float64Array, sources.found);

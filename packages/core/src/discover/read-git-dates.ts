@@ -15,19 +15,33 @@
  *   such commits touched keeps the newest of their dates.
  * - In a shallow clone the oldest commit present shows every file as added, so a date that comes
  *   from a shallow boundary commit is unknown, not "the clone's commit date".
- * - `git status` names the files with uncommitted changes and the untracked ones: their
- *   modification time is an edit. A file git tracks and reports unchanged carries the checkout
- *   time, which says nothing.
+ * - The files with uncommitted changes and the untracked ones have their modification time as an
+ *   edit. A file git tracks and reports unchanged carries the checkout time, which says nothing.
+ *   Which they are is read from git's index (`git-index.ts`) and the staged changes (`git
+ *   diff-index --cached`), not from a `git status` that would stat every file the walk stats
+ *   too: a source whose file time is the one the index holds is clean, and only the others are
+ *   asked of `git status`, by name, once the walk has their times (`askGit`). Where the index is
+ *   one `git-index.ts` does not read, `git status` over the folders says it all, as it did.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { grown } from '../columns/native-memory.js';
 import { StringRows, type StringRowsData } from '../columns/string-rows.js';
 import { StringTimes, type StringTimesData } from '../columns/string-times.js';
 import { ContentDates } from './content-dates.js';
 import { contentDates, type History } from './git-history.js';
+import {
+  ASK,
+  type IndexFacts,
+  type IndexFactsData,
+  indexFactsData,
+  indexFactsFrom,
+  noIndexFacts,
+  readIndexTimes,
+} from './git-index.js';
 import { behindTheWalk, GIT_ENV, GIT_OPTIONS } from './git-lines.js';
 import { IGNORE_REVS_FILE, ignoredRevs, parseIgnoreRevs } from './git-paths.js';
 
@@ -51,10 +65,20 @@ export interface GitDates {
   dates: StringTimes;
   /** Paths whose history is cut by a shallow clone (every file of a clone of depth 1). */
   cut: StringRows;
-  /** Paths of tracked files with uncommitted changes. */
+  /**
+   * Paths of tracked files with uncommitted changes: with `index`, only those staged (the rest
+   * are found by `askGit`).
+   */
   dirty: Set<string>;
-  /** Paths of files git does not track yet (and does not ignore). */
+  /** Paths of files git does not track yet (and does not ignore); none found yet with `index`. */
   untracked: Set<string>;
+  /**
+   * What git's index holds of each tracked file under the folders (`git-index.ts`); null when
+   * `git status` said which files are changed.
+   */
+  index: IndexFacts | null;
+  /** The repositories read, for `askGit`. */
+  repos: Repository[];
   /** True when a repository read is a shallow clone. */
   shallow: boolean;
   /** Problems worth a warning (a `.git-blame-ignore-revs` line that is not a commit hash). */
@@ -71,7 +95,7 @@ async function git(cwd: string, args: string[]): Promise<string> {
 }
 
 /** A source folder inside a repository: as git names it, and as the caller gave it. */
-interface Folder {
+export interface Folder {
   /** Relative to the repository's top, as git names it. */
   rel: string;
   /** Relative to `root`, posix, as a source's `rel` starts (`''` for the root itself). */
@@ -89,6 +113,66 @@ function givenPath(path: string, folders: Folder[]): string | null {
     if (rest !== null) return fromRoot === '' ? rest : `${fromRoot}/${rest}`;
   }
   return null;
+}
+
+/** A repository read, and its source folders. */
+export interface Repository {
+  top: string;
+  folders: Folder[];
+}
+
+/** A path relative to `root` under one of `folders`, as git names it from the top, or null. */
+function topPath(path: string, folders: Folder[]): string | null {
+  for (const { rel, fromRoot } of folders) {
+    const rest =
+      fromRoot === ''
+        ? path
+        : path.startsWith(`${fromRoot}/`)
+          ? path.slice(fromRoot.length + 1)
+          : null;
+    if (rest !== null) return rel === '.' ? rest : `${rel}/${rest}`;
+  }
+  return null;
+}
+
+/**
+ * What `readIndexTimes` hands out, for the entries under `folders`, put in `index` by the row of
+ * `dates` of the path relative to the root (the bytes as they are when the folders are named
+ * `alike` from both).
+ */
+function indexAdder(
+  index: IndexFacts,
+  dates: StringTimes,
+  folders: Folder[],
+  alike: boolean,
+): (bytes: Buffer, from: number, to: number, time: number) => void {
+  const prefixes = folders.map(({ rel }) => (rel === '.' ? null : Buffer.from(`${rel}/`)));
+  /** Whether `bytes[from..to)` starts with `prefix` (a loop: most entries are under one). */
+  const startsWith = (bytes: Buffer, from: number, to: number, prefix: Buffer): boolean => {
+    if (to - from <= prefix.length) return false;
+    for (let i = prefix.length - 1; i >= 0; i--) if (bytes[from + i] !== prefix[i]) return false;
+    return true;
+  };
+  return (bytes, from, to, time) => {
+    let under = false;
+    for (const prefix of prefixes)
+      if (prefix === null || startsWith(bytes, from, to, prefix)) {
+        under = true;
+        break;
+      }
+    if (!under) return;
+    if (alike) {
+      const row = dates.rowOfBytes(bytes, from, to);
+      if (row !== -1) index.byDate[row] = time;
+      else index.others.setBytes(bytes, from, to, time);
+      return;
+    }
+    const given = givenPath(bytes.toString('utf8', from, to), folders);
+    if (given === null) return;
+    const row = dates.row(given);
+    if (row !== -1) index.byDate[row] = time;
+    else index.others.set(given, time);
+  };
 }
 
 /** Whether a repository (or submodule) of its own starts between `top` and `dir`. */
@@ -136,22 +220,59 @@ async function workTreeState(
   return { dirty, untracked };
 }
 
+/** At most this many paths are asked of `git status` by name; for more, it reads the folders. */
+export const ASK_BY_NAME = 1000;
+
+/**
+ * Which of `paths` (relative to the root: sources whose file time is not the one git's index
+ * holds, or that it does not hold) git reports changed or untracked, by `git status` on those
+ * paths; with `paths` null (more than `ASK_BY_NAME`), on each repository's folders whole.
+ */
+export async function askGit(git: GitDates, paths: readonly string[] | null): Promise<string[]> {
+  const changed: string[] = [];
+  for (const { top, folders } of git.repos) {
+    const named: string[] = [];
+    for (const path of paths ?? []) {
+      const inTop = topPath(path, folders);
+      if (inTop !== null) named.push(inTop);
+    }
+    if (paths !== null && named.length === 0) continue;
+    const state = await workTreeState(top, paths === null ? folders.map((f) => f.rel) : named);
+    for (const path of [...state.dirty, ...state.untracked]) {
+      const given = givenPath(path, folders);
+      if (given !== null) changed.push(given);
+    }
+  }
+  return changed;
+}
+
 /**
  * No dates at all; with `unavailable`, the reason (no repository, no git: said only when `git` is
  * true); with `failure`, an error worth a warning whatever `git` is.
  */
 /** `GitDates` as the git thread posts them: the paths and times as their data. */
-export type GitDatesData = Omit<GitDates, 'dates' | 'cut'> & {
+export type GitDatesData = Omit<GitDates, 'dates' | 'cut' | 'index'> & {
   dates: StringTimesData;
   cut: StringRowsData;
+  index: IndexFactsData | null;
 };
 
 export function gitDatesData(dates: GitDates): GitDatesData {
-  return { ...dates, dates: dates.dates.toData(), cut: dates.cut.toData() };
+  return {
+    ...dates,
+    dates: dates.dates.toData(),
+    cut: dates.cut.toData(),
+    index: dates.index === null ? null : indexFactsData(dates.index, dates.dates.size),
+  };
 }
 
 export function gitDatesFrom(data: GitDatesData): GitDates {
-  return { ...data, dates: StringTimes.fromData(data.dates), cut: StringRows.fromData(data.cut) };
+  return {
+    ...data,
+    dates: StringTimes.fromData(data.dates),
+    cut: StringRows.fromData(data.cut),
+    index: data.index === null ? null : indexFactsFrom(data.index),
+  };
 }
 
 export function noGitDates(unavailable?: string, failure?: string): GitDates {
@@ -160,6 +281,8 @@ export function noGitDates(unavailable?: string, failure?: string): GitDates {
     cut: new StringRows({ shared: true }),
     dirty: new Set(),
     untracked: new Set(),
+    index: null,
+    repos: [],
     shallow: false,
     problems: [],
     failures: failure === undefined ? [] : [failure],
@@ -198,9 +321,22 @@ export async function readGitDates(
   }
   if (byTop.size === 0)
     return { ...result, unavailable: 'no source folder is inside a git repository' };
+  // The index is read where every repository's can be; else `git status` says it all.
+  let index: IndexFacts | null = noIndexFacts();
+  const statusOf: Repository[] = [];
+  const stagedBy: Array<{ folders: Folder[]; paths: string[] }> = [];
   for (const [top, folders] of byTop) {
     const paths = folders.map((f) => f.rel);
-    const shallow = (await git(top, ['rev-parse', '--is-shallow-repository'])) === 'true';
+    const [shallowLine = '', indexFile = '', format = ''] = (
+      await git(top, [
+        'rev-parse',
+        '--is-shallow-repository',
+        '--git-path',
+        'index',
+        '--show-object-format',
+      ])
+    ).split('\n');
+    const shallow = shallowLine === 'true';
     const boundary = new Set<string>();
     if (shallow) {
       result.shallow = true;
@@ -215,18 +351,29 @@ export async function readGitDates(
     // Most often the folders are named alike from the top and from the root: every path the
     // history holds (in its folders, `git-history.ts`) is then a path of the result as it is.
     const alike = folders.every(({ rel, fromRoot }) => rel === (fromRoot === '' ? '.' : fromRoot));
-    // The history and the work tree's state are read at once: neither waits for the other.
-    const [read, state] = await Promise.all([
-      contentDates(top, paths, boundary, revs, { shared: alike && byTop.size === 1 }).then(
-        (history): History | Error => history,
-        (error: Error) =>
-          // A repository with no commit yet has no history: every source is untracked.
-          /does not have any commits/.test(error.message)
-            ? { dates: new ContentDates(), cut: new StringRows() }
-            : error,
-      ),
-      workTreeState(top, paths),
-    ]);
+    // The history and what is staged are read at once.
+    const history = contentDates(top, paths, boundary, revs, {
+      shared: alike && byTop.size === 1,
+    }).then(
+      (history): History | Error => history,
+      (error: Error) =>
+        // A repository with no commit yet has no history: every source is untracked.
+        /does not have any commits/.test(error.message)
+          ? { dates: new ContentDates(), cut: new StringRows() }
+          : error,
+    );
+    const staged =
+      index === null
+        ? null
+        : run(
+            top,
+            ['diff-index', '--cached', '--name-only', '-z', '--no-renames', 'HEAD', '--', ...paths],
+            64 * 1024 * 1024,
+          ).then(
+            ({ stdout }) => stdout.split('\0').filter((path) => path !== ''),
+            () => null,
+          );
+    const read = await history;
     if (read instanceof Error) {
       result.failures.push(`git dates are off in ${top}: ${read.message}`);
       continue;
@@ -242,8 +389,56 @@ export async function readGitDates(
     else if (alike) read.dates.copyInto(result.dates);
     else for (const [path, time] of read.dates) add(path, (p) => result.dates.set(p, time));
     for (const path of read.cut) add(path, (p) => result.cut.add(p));
-    for (const path of state.dirty) add(path, (p) => result.dirty.add(p));
-    for (const path of state.untracked) add(path, (p) => result.untracked.add(p));
+    // The index, once the dates are in: each entry goes by its path's row of them.
+    const stagedPaths = await staged;
+    if (index !== null) {
+      const before = index.byDate.length;
+      index.byDate = grown(index.byDate, result.dates.size);
+      index.byDate.fill(ASK, before);
+      const readIt =
+        stagedPaths !== null &&
+        (format === 'sha1' || format === 'sha256') &&
+        readIndexTimes(
+          resolve(top, indexFile),
+          format === 'sha1' ? 20 : 32,
+          indexAdder(index, result.dates, folders, alike),
+        );
+      if (!readIt) {
+        // This repository's index is not read here (or it has no commit to compare with): `git
+        // status` says which files are changed, in every repository.
+        index = null;
+        statusOf.push(...result.repos);
+      }
+    }
+    result.repos.push({ top, folders });
+    if (index === null) {
+      const state = await workTreeState(top, paths);
+      for (const path of state.dirty) add(path, (p) => result.dirty.add(p));
+      for (const path of state.untracked) add(path, (p) => result.untracked.add(p));
+    } else stagedBy.push({ folders, paths: stagedPaths ?? [] });
+  }
+  result.index = index;
+  // What is staged, where the index is read; else `git status` for the repositories read
+  // before the one whose index could not be.
+  if (index !== null)
+    for (const { folders, paths } of stagedBy)
+      for (const path of paths) {
+        const given = givenPath(path, folders);
+        if (given !== null) result.dirty.add(given);
+      }
+  for (const { top, folders } of statusOf) {
+    const state = await workTreeState(
+      top,
+      folders.map((f) => f.rel),
+    );
+    for (const path of state.dirty) {
+      const given = givenPath(path, folders);
+      if (given !== null) result.dirty.add(given);
+    }
+    for (const path of state.untracked) {
+      const given = givenPath(path, folders);
+      if (given !== null) result.untracked.add(given);
+    }
   }
   return result;
 }
