@@ -288,14 +288,23 @@ export class HelperThread {
   }
 
   /**
-   * Takes the source parts the helper has posted so far into the table, without waiting. The
-   * page walk calls it as it goes: it never gives way to the event loop, and a helper that scans
-   * faster than it walks would otherwise leave every part it posted (at a million sources, some
-   * hundreds of MB) waiting in the port until the walk is done.
+   * Takes the source parts the helper has posted so far into the table, without waiting; with
+   * `before`, up to the first part that starts past it. The page walk calls it as it goes: it
+   * never gives way to the event loop, and a helper that scans faster than it walks would
+   * otherwise leave every part it posted (at a million sources, some hundreds of MB) waiting in
+   * the port until the walk is done.
    */
-  takeSourceParts(): void {
-    for (let got = receiveMessageOnPort(this.#parts); got; got = receiveMessageOnPort(this.#parts))
-      this.#takeSourcePart((got.message as Reply<'source-part'>).part);
+  takeSourceParts(before = Number.POSITIVE_INFINITY): void {
+    for (
+      let got = receiveMessageOnPort(this.#parts);
+      got;
+      got = receiveMessageOnPort(this.#parts)
+    ) {
+      const { part } = got.message as Reply<'source-part'>;
+      this.#takeSourcePart(part);
+      // Parts come in list order: the first one past `before` is the last one taken.
+      if (part.from > before) return;
+    }
   }
 
   /**
@@ -373,16 +382,19 @@ export class HelperThread {
     // The rows are the list's: its paths tell each source's path and key.
     table.setList(list);
     this.takeSourceParts();
-    // The helper's parts are taken before each of this thread's own: a part of this thread's
-    // that comes before the helper's earlier ones are taken waits as JS objects (at 1,000,000
-    // sources with frontmatter, most of the scan: 44 MB more old space, and V8's young
-    // generation grown to its largest).
+    // Each of this thread's parts goes in between the helper's: the helper's parts before it
+    // are taken first (else this part would wait for them, as JS objects), then this part, then
+    // the helper's after it. Taken before this part, they would all wait for it: at 1,000,000
+    // sources with frontmatter, a backlog of the helper's parts (this thread slowed by a read)
+    // waited through young collections, some 40 MB promoted at once, and V8 grew this thread's
+    // young generation to its largest (a peak of 373 MB instead of 260, one build in five).
     shareSourceScan(
       list,
       this.#data,
       (part) => {
-        this.takeSourceParts();
+        this.takeSourceParts(part.from);
         this.#takeSourcePart(part);
+        this.takeSourceParts();
       },
       table,
     );
