@@ -189,10 +189,16 @@ export async function buildEntries(
       group = name;
       break;
     }
+    // With no chunks, every entry is in the one group: the included pages left in (below).
+    if (chunkNames.length === 0) continue;
     const entryGroup = groups.get(group) ?? { name: group, items: new PageList(records.table) };
     entryGroup.items.push(record);
     groups.set(group, entryGroup);
   }
+  // The one group's entries are the included pages themselves, those left out dropped in place:
+  // no second list of a million rows.
+  if (chunkNames.length === 0 && included.keep((record) => !record.excluded) > 0)
+    groups.set(null, { name: null, items: included });
   // Chunks first in the order they were declared, then the rest.
   const order = [...chunkNames, 'pages', null];
   return [...groups.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));

@@ -15,7 +15,7 @@ export function listOnce(groups: EntryGroup[], rewritten: boolean): number {
   let count = 0;
   for (const group of groups) {
     if (rewritten) group.items.sortByUrl();
-    group.items = group.items.filter((record) => {
+    count += group.items.keep((record) => {
       if (listed ? listed.has(record.url) : record.url === previous) {
         record.excluded = 'duplicate';
         return false;
@@ -24,7 +24,6 @@ export function listOnce(groups: EntryGroup[], rewritten: boolean): number {
       previous = record.url;
       return true;
     });
-    count += group.items.length;
   }
   return count;
 }
