@@ -7,9 +7,14 @@ import { afterAll } from 'vitest';
 export type Tree = Record<string, string | Buffer>;
 
 const made: string[] = [];
+/**
+ * Removing the trees can take longer than a hook's 10 s on a busy disk (the thread tests make
+ * sites of thousands of files): a slow cleanup is not a failed test file.
+ */
+const CLEANUP_MS = 120_000;
 afterAll(async () => {
   await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+}, CLEANUP_MS);
 
 /** Writes `tree` under a new temp folder (removed after the test file) and returns its path. */
 export async function makeTree(tree: Tree): Promise<string> {
