@@ -246,10 +246,6 @@ export async function askGit(git: GitDates, paths: readonly string[] | null): Pr
   return changed;
 }
 
-/**
- * No dates at all; with `unavailable`, the reason (no repository, no git: said only when `git` is
- * true); with `failure`, an error worth a warning whatever `git` is.
- */
 /** `GitDates` as the git thread posts them: the paths and times as their data. */
 export type GitDatesData = Omit<GitDates, 'dates' | 'cut' | 'index'> & {
   dates: StringTimesData;
@@ -275,6 +271,10 @@ export function gitDatesFrom(data: GitDatesData): GitDates {
   };
 }
 
+/**
+ * No dates at all; with `unavailable`, the reason (no repository, no git: said only when `git` is
+ * true); with `failure`, an error worth a warning whatever `git` is.
+ */
 export function noGitDates(unavailable?: string, failure?: string): GitDates {
   return {
     dates: new StringTimes({ shared: true }),
