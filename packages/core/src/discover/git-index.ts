@@ -7,7 +7,7 @@
  *
  * Read in chunks of `CHUNK` bytes, never whole (an index of a million files is ~100 MB). Formats
  * 2, 3 and 4 (paths compressed against the one before) are read; what this reader does not
- * know, it gives up on (null) and the caller asks `git status` instead: another format, a split
+ * know, it gives up on (false) and the caller asks `git status` instead: another format, a split
  * index (`link`), a sparse index (`sdir`, or a folder entry), a hash of another size than the
  * repository's.
  *
