@@ -373,7 +373,8 @@ export async function readGitDates(
             ({ stdout }) => stdout.split('\0').filter((path) => path !== ''),
             () => null,
           );
-    const read = await history;
+    // Both awaited, so no git process outlives the read.
+    const [read, stagedPaths] = await Promise.all([history, staged]);
     if (read instanceof Error) {
       result.failures.push(`git dates are off in ${top}: ${read.message}`);
       continue;
@@ -390,7 +391,6 @@ export async function readGitDates(
     else for (const [path, time] of read.dates) add(path, (p) => result.dates.set(p, time));
     for (const path of read.cut) add(path, (p) => result.cut.add(p));
     // The index, once the dates are in: each entry goes by its path's row of them.
-    const stagedPaths = await staged;
     if (index !== null) {
       const before = index.byDate.length;
       index.byDate = grown(index.byDate, result.dates.size);

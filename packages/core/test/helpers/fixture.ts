@@ -13,7 +13,10 @@ const made: string[] = [];
  */
 const CLEANUP_MS = 120_000;
 afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+  // Retried: a process a test started may still be closing files in the tree.
+  const remove = (dir: string) =>
+    rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  await Promise.all(made.map(remove));
 }, CLEANUP_MS);
 
 /** Writes `tree` under a new temp folder (removed after the test file) and returns its path. */

@@ -13,6 +13,13 @@ export function git(cwd: string, args: string[], date?: string): string {
       GIT_COMMITTER_NAME: 't',
       GIT_COMMITTER_EMAIL: 't@e.com',
       GIT_CONFIG_NOSYSTEM: '1',
+      // No \`gc --auto\` left running in the background after a commit: it writes into .git
+      // while the test's folder is being removed.
+      GIT_CONFIG_COUNT: '2',
+      GIT_CONFIG_KEY_0: 'gc.auto',
+      GIT_CONFIG_VALUE_0: '0',
+      GIT_CONFIG_KEY_1: 'maintenance.auto',
+      GIT_CONFIG_VALUE_1: 'false',
       ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
     },
   });
