@@ -196,10 +196,13 @@ async function topLevel(dir: string): Promise<string | null | 'no-git'> {
   }
 }
 
-/** What `git status` says of the files under `paths`: modified, and untracked. */
+/**
+ * What `git status` says of the files under `paths` (relative to the top; by default, the
+ * repository's folders): modified, and untracked, as paths relative to the root.
+ */
 async function workTreeState(
-  top: string,
-  paths: string[],
+  { top, folders }: Repository,
+  paths = folders.map((f) => f.rel),
 ): Promise<{ dirty: string[]; untracked: string[] }> {
   // Paths relative to the top, as `git status -z` prints them.
   const status = await run(
@@ -213,11 +216,18 @@ async function workTreeState(
   for (let i = 0; i < records.length; i++) {
     const record = records[i] as string;
     if (record.length < 4) continue;
-    (record.startsWith('??') ? untracked : dirty).push(record.slice(3));
+    const given = givenPath(record.slice(3), folders);
+    if (given !== null) (record.startsWith('??') ? untracked : dirty).push(given);
     // A rename record is followed by its old path.
     if (record[0] === 'R' || record[0] === 'C') i++;
   }
   return { dirty, untracked };
+}
+
+/** Adds what `git status` said (`workTreeState`) to `result`. */
+function addState(result: GitDates, state: { dirty: string[]; untracked: string[] }): void {
+  for (const path of state.dirty) result.dirty.add(path);
+  for (const path of state.untracked) result.untracked.add(path);
 }
 
 /** At most this many paths are asked of `git status` by name; for more, it reads the folders. */
@@ -237,11 +247,8 @@ export async function askGit(git: GitDates, paths: readonly string[] | null): Pr
       if (inTop !== null) named.push(inTop);
     }
     if (paths !== null && named.length === 0) continue;
-    const state = await workTreeState(top, paths === null ? folders.map((f) => f.rel) : named);
-    for (const path of [...state.dirty, ...state.untracked]) {
-      const given = givenPath(path, folders);
-      if (given !== null) changed.push(given);
-    }
+    const state = await workTreeState({ top, folders }, paths === null ? undefined : named);
+    changed.push(...state.dirty, ...state.untracked);
   }
   return changed;
 }
@@ -411,11 +418,8 @@ export async function readGitDates(
       }
     }
     result.repos.push({ top, folders });
-    if (index === null) {
-      const state = await workTreeState(top, paths);
-      for (const path of state.dirty) add(path, (p) => result.dirty.add(p));
-      for (const path of state.untracked) add(path, (p) => result.untracked.add(p));
-    } else stagedBy.push({ folders, paths: stagedPaths ?? [] });
+    if (index === null) addState(result, await workTreeState({ top, folders }));
+    else stagedBy.push({ folders, paths: stagedPaths ?? [] });
   }
   result.index = index;
   // What is staged, where the index is read; else `git status` for the repositories read
@@ -426,19 +430,6 @@ export async function readGitDates(
         const given = givenPath(path, folders);
         if (given !== null) result.dirty.add(given);
       }
-  for (const { top, folders } of statusOf) {
-    const state = await workTreeState(
-      top,
-      folders.map((f) => f.rel),
-    );
-    for (const path of state.dirty) {
-      const given = givenPath(path, folders);
-      if (given !== null) result.dirty.add(given);
-    }
-    for (const path of state.untracked) {
-      const given = givenPath(path, folders);
-      if (given !== null) result.untracked.add(given);
-    }
-  }
+  for (const repository of statusOf) addState(result, await workTreeState(repository));
   return result;
 }

@@ -6,7 +6,7 @@
  * reader does not read (a split index).
  */
 import { statSync } from 'node:fs';
-import { appendFile, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ASK, CLEAN, readIndexTimes } from '../../src/discover/git-index.js';
@@ -24,6 +24,17 @@ function entries(root: string): Map<string, number> | null {
     read.set(bytes.toString('utf8', from, to), time);
   });
   return ok ? read : null;
+}
+
+/** Builds the site at `root` with its sources in `content/`, git dates found with no option. */
+function build(root: string) {
+  return generateSitemaps({
+    site: 'https://example.com',
+    root,
+    outDir: 'dist',
+    sources: [{ dir: 'content' }],
+    robotsTxt: false,
+  });
 }
 
 /** A repository of `names` (under `content/`), each with its time set before it is added. */
@@ -74,6 +85,20 @@ describe('readIndexTimes', () => {
     await writeFile(join(root, 'not-an-index'), 'DIRX\0\0\0\x02');
     expect(readIndexTimes(join(root, 'not-an-index'), 20, () => {})).toBe(false);
     expect(readIndexTimes(join(root, 'missing'), 20, () => {})).toBe(false);
+  });
+
+  it('gives up on an index cut short, and the build asks git status instead', async () => {
+    const root = await repository(['a.md', 'b.md', 'c.md']);
+    await writeFile(join(root, 'content/a.md'), 'edited\n');
+    await setMtime(join(root, 'content/a.md'), '2024-09-01T10:00:00Z');
+    const index = join(root, '.git/index');
+    const whole = await readFile(index);
+    // Cut in the middle of the second entry.
+    await writeFile(index, whole.subarray(0, 12 + 62 + 30));
+    expect(readIndexTimes(index, 20, () => {})).toBe(false);
+    const git = await readGitDates([join(root, 'content')], [], root);
+    expect(git.index).toBeNull();
+    expect(git.failures).toEqual([]);
   });
 });
 
@@ -137,13 +162,7 @@ describe('sources with uncommitted changes, from the index', () => {
           ? ['content/edited.md', 'content/intent.md', 'content/staged.md']
           : ['content/intent.md', 'content/staged.md'],
       );
-      const result = await generateSitemaps({
-        site: 'https://example.com',
-        root,
-        outDir: 'dist',
-        sources: [{ dir: 'content' }],
-        robotsTxt: false,
-      });
+      const result = await build(root);
       const dated = Object.fromEntries(
         result.records.map((r) => [r.url.slice(20, -1), [r.lastmod ?? null, r.lastmodFrom]]),
       );
@@ -176,13 +195,7 @@ describe('many sources the index does not say are clean', () => {
     for (const n of names) await setMtime(join(root, `content/${n}.md`), '2024-09-02T10:00:00Z');
     await appendFile(join(root, 'content/p7.md'), 'more\n');
     await setMtime(join(root, 'content/p7.md'), '2024-09-01T10:00:00Z');
-    const result = await generateSitemaps({
-      site: 'https://example.com',
-      root,
-      outDir: 'dist',
-      sources: [{ dir: 'content' }],
-      robotsTxt: false,
-    });
+    const result = await build(root);
     const from = new Map(result.records.map((r) => [r.url.slice(20, -1), r.lastmodFrom]));
     expect(from.size).toBe(names.length);
     expect(from.get('p7')).toBe('mtime');
