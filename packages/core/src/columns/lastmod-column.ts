@@ -205,21 +205,29 @@ export class LastmodColumn {
     return this.#odd.size > 0 ? this.#odd.get(row) : undefined;
   }
 
+  /**
+   * Sets row `row` to the lastmod of `code` (NaN: none), as `set` with its text would: a stage
+   * that has the date as a number sets it without making the text.
+   */
+  setCode(row: number, code: number): void {
+    if (row >= this.#codes.length) {
+      const length = this.#codes.length;
+      this.#codes = grown(this.#codes, row + 1);
+      this.#codes.fill(Number.NaN, length);
+    }
+    this.#codes[row] = code;
+    if (row < this.#places.length) this.#places[row] = 0;
+    if (this.#odd.size > 0) this.#odd.delete(row);
+  }
+
   /** Row `row`'s code: NaN when it has none or is kept as text. */
   code(row: number): number {
     return row < this.#codes.length ? (this.#codes[row] as number) : Number.NaN;
   }
 
   set(row: number, value: string | undefined): void {
-    if (row >= this.#codes.length) {
-      const length = this.#codes.length;
-      this.#codes = grown(this.#codes, row + 1);
-      this.#codes.fill(Number.NaN, length);
-    }
     const code = value === undefined ? Number.NaN : encodeLastmod(value);
-    this.#codes[row] = code;
-    if (row < this.#places.length) this.#places[row] = 0;
-    if (this.#odd.size > 0) this.#odd.delete(row);
+    this.setCode(row, code);
     if (value === undefined || !Number.isNaN(code)) return;
     if (!value.isWellFormed()) {
       this.#odd.set(row, value);

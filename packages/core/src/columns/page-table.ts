@@ -355,6 +355,11 @@ export interface PageView extends PageRecord {
    * is kept as text. A stage that compares dates reads it without making the text.
    */
   readonly lastmodCode: number;
+  /**
+   * Sets the lastmod to the one of `code` (`lastmod-column.ts`), as setting `lastmod` to its
+   * text does.
+   */
+  setLastmodCode(code: number): void;
   /** Whether the page has a file, read without making its path. */
   readonly hasFile: boolean;
   /** Writes the page's URL into `into` as UTF-8, without making it a string. */
@@ -445,6 +450,9 @@ export class PageTable {
       }
       get lastmodCode() {
         return lastmod.code(this.row);
+      }
+      setLastmodCode(code: number) {
+        lastmod.setCode(this.row, code);
       }
       get hasFile() {
         return file.has(this.row);

@@ -6,6 +6,7 @@
  */
 
 import { statSync } from 'node:fs';
+import { timeLastmod } from '../columns/lastmod-column.js';
 import { nativeArray } from '../columns/native-memory.js';
 import type { PageList } from '../columns/page-list.js';
 import type { GitDates } from '../discover/read-git-dates.js';
@@ -20,7 +21,7 @@ import { type Evidence, listEvidence, pickLastmod, stampedAtRender } from './evi
 import { GitFacts } from './git-facts.js';
 import { HeadEvidence } from './head-evidence.js';
 import { mtimesAreMeaningful } from './mtime-trust.js';
-import { formatDate } from './w3c-datetime.js';
+import { earliestOfCode, formatDate } from './w3c-datetime.js';
 
 const HTML_EXTENSION = /\.html?$/i;
 
@@ -49,14 +50,21 @@ export type UndatedReason = (typeof UNDATED_REASONS)[number];
  */
 export type Undated = Map<UndatedReason, { count: number; examples: string[]; html: number }>;
 
-/** A file time as a date we write (whole seconds). */
-function fileTime(ms: number): string {
-  return formatDate(new Date(Math.floor(ms / 1000) * 1000));
+/** A file time to the whole second, as a date we write it. */
+function wholeSeconds(ms: number): number {
+  return Math.floor(ms / 1000) * 1000;
 }
 
 /**
- * What git, or the file system, says of a source: its git date, and its file time where that
- * time is an edit; `why` when it says nothing.
+ * What git, or the file system, says of a source (`sourceDates`): the time of its last commit
+ * and its file time where that time is an edit (ms); `why` when it says nothing. One object,
+ * filled again for each source.
+ */
+const said: { git?: number; mtime?: number; why?: UndatedReason } = {};
+
+/**
+ * What git, or the file system, says of a source, into `said`: its git date, and its file time
+ * where that time is an edit; `why` when it says nothing.
  */
 function sourceDates(
   sources: SourceTable,
@@ -64,22 +72,47 @@ function sourceDates(
   options: ResolvedOptions,
   git: GitFacts | null,
   mtimesUntrusted: boolean,
-): { git?: string; mtime?: string; why?: UndatedReason } {
+): typeof said {
+  said.git = undefined;
+  said.mtime = undefined;
+  said.why = undefined;
   const useMtime = options.lastmodFrom.includes('mtime');
   const mtimeMs = sources.mtimeMs(source);
   if (git) {
-    const time = git.time(source);
-    const dates: { git?: string; mtime?: string } = {};
-    if (time !== undefined) dates.git = formatDate(new Date(time));
+    said.git = git.time(source);
     // Uncommitted changes and new files: their time is an edit.
-    if (useMtime && git.changed(source)) dates.mtime = fileTime(mtimeMs);
-    if (dates.git || dates.mtime) return dates;
-    if (git.cut(source)) return { why: 'shallow' };
+    if (useMtime && git.changed(source)) said.mtime = wholeSeconds(mtimeMs);
+    if (said.git !== undefined || said.mtime !== undefined) return said;
+    if (git.cut(source)) {
+      said.why = 'shallow';
+      return said;
+    }
   }
   // Not known to git (no repository, or an ignored file): its time counts unless the times of
   // the sources are all one moment's.
-  if (!useMtime) return { why: 'no-evidence' };
-  return mtimesUntrusted ? { why: 'checkout-time' } : { mtime: fileTime(mtimeMs) };
+  if (!useMtime) said.why = 'no-evidence';
+  else if (mtimesUntrusted) said.why = 'checkout-time';
+  else said.mtime = wholeSeconds(mtimeMs);
+  return said;
+}
+
+/**
+ * The lastmod code of a page whose one piece of evidence is a time of its source (`said`: its
+ * git date or its file time, not both), as `pickLastmod` picks it: most pages of a site whose
+ * sources give no frontmatter date and whose heads give none. NaN when the full rule must
+ * decide: the time is after `now` (set aside, with a warning), out of the years a code holds,
+ * or not a link of an explicit `lastmodFrom` order. The date's text is then never made and read
+ * back.
+ */
+function onlyTimeCode(
+  time: number,
+  from: 'git' | 'mtime',
+  options: ResolvedOptions,
+  now: number,
+): number {
+  if (options.lastmodOrder !== null && !options.lastmodOrder.includes(from)) return Number.NaN;
+  const code = timeLastmod(time);
+  return Number.isNaN(code) || earliestOfCode(code) > now ? Number.NaN : code;
 }
 
 /**
@@ -180,16 +213,40 @@ export function datePages(
     if (record.excluded) continue;
     const source = record.table.sourceRow(record.row);
     let reason: UndatedReason = 'no-source';
-    const evidence: Evidence = heads.get(record.row) ?? {};
-    if (source !== NO_SOURCE) {
+    const headSays = heads.get(record.row);
+    let evidence: Evidence;
+    if (source === NO_SOURCE) evidence = headSays ?? {};
+    else {
       const meta = sources.meta(source);
+      const {
+        git,
+        mtime,
+        why: silent,
+      } = sourceDates(sources, source, options, facts, mtimesUntrusted);
+      // One time of its source and nothing else to weigh: its lastmod, as the rule picks it.
+      if (
+        headSays === undefined &&
+        !options.report &&
+        !meta?.override &&
+        !meta?.modified &&
+        !meta?.published &&
+        (git === undefined) !== (mtime === undefined)
+      ) {
+        const from = git === undefined ? 'mtime' : 'git';
+        const code = onlyTimeCode((git ?? mtime) as number, from, options, now);
+        if (!Number.isNaN(code)) {
+          record.setLastmodCode(code);
+          record.lastmodFrom = from;
+          continue;
+        }
+      }
+      evidence = headSays ?? {};
       if (meta?.override) evidence.override = meta.override;
       if (meta?.modified) evidence.modified = meta.modified;
       if (meta?.published) evidence.published = meta.published;
-      const dates = sourceDates(sources, source, options, facts, mtimesUntrusted);
-      if (dates.git) evidence.git = dates.git;
-      if (dates.mtime) evidence.mtime = dates.mtime;
-      reason = dates.why ?? 'no-evidence';
+      if (git !== undefined) evidence.git = formatDate(new Date(git));
+      if (mtime !== undefined) evidence.mtime = formatDate(new Date(mtime));
+      reason = silent ?? 'no-evidence';
     }
     const picked = pickLastmod(evidence, options.lastmodOrder, now);
     if (picked.value) record.lastmod = picked.value;

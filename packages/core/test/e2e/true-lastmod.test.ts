@@ -663,3 +663,65 @@ describe('pageSources: sources named page by page', () => {
     });
   });
 });
+
+describe('a page whose one evidence is a time of its source', () => {
+  // Such a page is dated without the full rule (`dates/date-pages.ts`); a build with a report
+  // weighs every page by the full rule, so the two builds must agree on every date and warning.
+  it('is dated as the full rule dates it, in every order of lastmodFrom', async () => {
+    const root = await makeTree({
+      ...pages('committed', 'edited', 'midnight', 'future', 'fresh', 'dated'),
+      'content/committed.md': 'text\n',
+      'content/edited.md': 'text\n',
+      'content/dated.md': '---\nlastmod: 2019-01-01\n---\ntext\n',
+    });
+    gitInit(root);
+    commitAll(root, 'start', '2021-03-04T05:06:07Z');
+    // Uncommitted: an edit, and three new files.
+    await writeFile(join(root, 'content/edited.md'), 'changed\n');
+    const times = {
+      committed: '2023-01-01T00:00:00Z',
+      edited: '2022-01-02T03:04:05.678Z',
+      midnight: '2020-06-01T00:00:00Z',
+      future: '2999-01-01T10:00:00Z',
+      fresh: '2024-02-03T04:05:06Z',
+    };
+    for (const [name, time] of Object.entries(times)) {
+      const file = join(root, `content/${name}.md`);
+      if (name !== 'committed' && name !== 'edited') await writeFile(file, 'new\n');
+      await setMtime(file, time);
+    }
+    const orders: Partial<SitemapOptions>[] = [
+      {},
+      { git: false },
+      { lastmodFrom: ['mtime'] },
+      { lastmodFrom: ['git'] },
+      { lastmodFrom: ['mtime', 'git'] },
+      { lastmodFrom: ['frontmatter', 'git', 'mtime'] },
+    ];
+    const seen: Record<string, [string | null, string]>[] = [];
+    for (const options of orders) {
+      const quick = await build(root, { ...options, lastmodFromChildren: false });
+      const full = await build(root, {
+        ...options,
+        lastmodFromChildren: false,
+        report: join(root, 'report.json'),
+      });
+      expect(dates(quick)).toEqual(dates(full));
+      expect(quick.warnings).toEqual(full.warnings);
+      seen.push(dates(quick));
+    }
+    // What the shortcut gave, so the comparison above compares dates, not two empty builds.
+    expect(seen[0]).toMatchObject({
+      '/committed/': ['2021-03-04T05:06:07Z', 'git'],
+      '/edited/': ['2022-01-02T03:04:05Z', 'mtime'],
+      '/midnight/': ['2020-06-01', 'mtime'],
+      '/fresh/': ['2024-02-03T04:05:06Z', 'mtime'],
+      '/future/': [null, 'none'],
+    });
+    expect(seen[1]).toMatchObject({ '/committed/': ['2023-01-01', 'mtime'] });
+    expect(seen[3]).toMatchObject({
+      '/edited/': ['2021-03-04T05:06:07Z', 'git'],
+      '/fresh/': [null, 'none'],
+    });
+  });
+});
