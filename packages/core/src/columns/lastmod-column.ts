@@ -179,6 +179,56 @@ export function decodeLastmod(code: number): string {
   );
 }
 
+/** The day of the last `writeLastmod`, and its ten bytes. */
+let bytesDays = Number.NaN;
+const dayBytes = new Uint8Array(10);
+
+/** Writes `n` (0-99) as two digits at `at`. */
+function twoDigits(into: Uint8Array, at: number, n: number): void {
+  into[at] = ZERO + Math.floor(n / 10);
+  into[at + 1] = ZERO + (n % 10);
+}
+
+/**
+ * Writes the text of `code` (`decodeLastmod`) as ASCII bytes into `into` from `at`, no string
+ * made; returns how many (10 or 20). `into` must have room for 20.
+ */
+export function writeLastmod(code: number, into: Uint8Array, at: number): number {
+  const seconds = Math.floor(code / 2);
+  const days = Math.floor(seconds / DAY);
+  if (days !== bytesDays) {
+    civil(days, ymd);
+    const y = ymd[0] as number;
+    twoDigits(dayBytes, 0, Math.floor(y / 100) % 100);
+    twoDigits(dayBytes, 2, y % 100);
+    dayBytes[4] = HYPHEN;
+    twoDigits(dayBytes, 5, ymd[1] as number);
+    dayBytes[7] = HYPHEN;
+    twoDigits(dayBytes, 8, ymd[2] as number);
+    bytesDays = days;
+  }
+  into.set(dayBytes, at);
+  if (isDayCode(code)) return 10;
+  const time = seconds - days * DAY;
+  into[at + 10] = 0x54; // T
+  twoDigits(into, at + 11, Math.floor(time / 3600));
+  into[at + 13] = COLON;
+  twoDigits(into, at + 14, Math.floor(time / 60) % 60);
+  into[at + 16] = COLON;
+  twoDigits(into, at + 17, time % 60);
+  into[at + 19] = 0x5a; // Z
+  return 20;
+}
+
+/**
+ * A number that orders codes as their texts order (`YYYY-MM-DD` before the instants of that
+ * day, each day and instant in time order): the newest of many lastmods is found without
+ * their texts.
+ */
+export function lastmodOrder(code: number): number {
+  return isDayCode(code) ? code - 1 : code + 1;
+}
+
 /** Bytes of the first chunk of a column's text: most columns keep little or none as text. */
 const TEXT_CHUNK = 16 * 1024;
 

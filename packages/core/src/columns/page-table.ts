@@ -362,6 +362,8 @@ export interface PageView extends PageRecord {
   setLastmodCode(code: number): void;
   /** Whether the page has a file, read without making its path. */
   readonly hasFile: boolean;
+  /** Whether the page has hreflang alternates or images, read without making them. */
+  readonly hasExtensions: boolean;
   /** Writes the page's URL into `into` as UTF-8, without making it a string. */
   writeUrl(into: ByteScratch): void;
 }
@@ -456,6 +458,9 @@ export class PageTable {
       }
       get hasFile() {
         return file.has(this.row);
+      }
+      get hasExtensions() {
+        return links.has(this.row) || images.has(this.row);
       }
       writeUrl(into: ByteScratch) {
         url.writeBytes(this.row, into);

@@ -15,8 +15,11 @@
  * a reader sees the whole old set or the whole new one (write-set.ts says how).
  */
 
+import { ByteScratch } from '../columns/byte-scratch.js';
+import { decodeLastmod, lastmodOrder } from '../columns/lastmod-column.js';
 import { grownBytes, nativeBytes } from '../columns/native-memory.js';
 import { PageList } from '../columns/page-list.js';
+import type { PageView } from '../columns/page-table.js';
 import type { EntryGroup } from '../entries/build-entries.js';
 import { SitemapError } from '../errors.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -28,6 +31,7 @@ import {
   URLSET_CLOSE,
   urlsetOpen,
 } from '../xml/render.js';
+import { renderUrlBytes } from '../xml/url-bytes.js';
 import {
   indexFileName,
   ownMark,
@@ -100,6 +104,12 @@ class EntryBytes {
     this.#used += this.#buffer.write(xml, this.#used, 'utf8');
   }
 
+  /** Appends what `bytes` holds. */
+  appendBytes(bytes: ByteScratch): void {
+    this.#fit(this.#used + bytes.length);
+    this.#used += bytes.bytes.copy(this.#buffer, this.#used, 0, bytes.length);
+  }
+
   /**
    * The file: `open`, the entries, `close`, as a view of the buffer, good until the next entry
    * is appended; the entries start over.
@@ -151,6 +161,19 @@ export async function* planFiles(
   }
 
   const body = new EntryBytes(openBytes);
+  /** An entry's URL, and the entry, as bytes. */
+  const urlBytes = new ByteScratch();
+  const entryBytes = new ByteScratch();
+  /**
+   * Writes `entry` (whose lastmod's code is `code`) into `entryBytes`, when it is written as
+   * bytes from the columns (`url-bytes.ts`): most are. Those with alternates or images, a
+   * lastmod kept as text or a URL not written as it is are rendered as text.
+   */
+  const asBytes = (entry: PageView, code: number): boolean => {
+    if (entry.hasExtensions || (Number.isNaN(code) && entry.lastmod !== undefined)) return false;
+    entry.writeUrl(urlBytes);
+    return renderUrlBytes(urlBytes, code, entry.changefreq, entry.priority, entryBytes);
+  };
 
   /**
    * The series `<prefix>-0-<hash>.xml`, ... of `entries`. With `whole`, the entries are one
@@ -173,8 +196,11 @@ export async function* planFiles(
     let count = 0;
     let withLinks = false;
     let withImages = false;
+    /** The file's newest lastmod: of the entries written as text, and as a code (`lastmodOrder`). */
     let lastmod: string | undefined;
+    let newestCode = Number.NaN;
     const fill = async (): Promise<PlannedFile> => {
+      if (!Number.isNaN(newestCode)) lastmod = newest(lastmod, decodeLastmod(newestCode));
       const open = urlsetOpen(withLinks, options.xslURL, mark, options.schemaLocation, withImages);
       const xml = body.take(open, URLSET_CLOSE);
       const name = sitemapFileName(prefix, shard, xml, options.gzip);
@@ -193,12 +219,14 @@ export async function* planFiles(
       withLinks = false;
       withImages = false;
       lastmod = undefined;
+      newestCode = Number.NaN;
       return file;
     };
     if (whole && entries.length > options.maxUrlsPerSitemap) return false;
     for (const entry of entries) {
-      const xml = renderUrl(entry);
-      const size = Buffer.byteLength(xml);
+      const code = entry.lastmodCode;
+      const xml = asBytes(entry, code) ? null : renderUrl(entry);
+      const size = xml === null ? entryBytes.length : Buffer.byteLength(xml);
       if (size > options.maxBytesPerSitemap - overheadBytes) {
         if (whole) {
           body.clear();
@@ -217,8 +245,14 @@ export async function* planFiles(
         }
         yield await fill();
       }
-      body.append(xml, size);
       count++;
+      if (xml === null) {
+        body.appendBytes(entryBytes);
+        if (!Number.isNaN(code) && !(lastmodOrder(code) <= lastmodOrder(newestCode)))
+          newestCode = code;
+        continue;
+      }
+      body.append(xml, size);
       if (entry.links?.length) withLinks = true;
       if (entry.images?.length) withImages = true;
       lastmod = newest(lastmod, entry.lastmod);

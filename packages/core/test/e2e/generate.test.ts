@@ -105,6 +105,28 @@ describe('generateSitemaps on a blog', () => {
     );
   });
 
+  it('dates each sitemap in the index by its newest entry, whether written as text or as bytes', async () => {
+    // An entry with alternates is written as text, the others as bytes from the columns
+    // (`xml/url-bytes.ts`): the newest of the file is the newest of both kinds.
+    for (const [lastmod, newest] of [
+      ['2024-05-05', '2024-05-05'],
+      ['2024-01-01T00:00:00Z', '2024-04-04T12:00:00Z'],
+    ]) {
+      const root = await blogSite();
+      const result = await generateSitemaps({
+        ...blogOptions(root),
+        serialize: (item) =>
+          item.url === `${SITE}/about/`
+            ? { ...item, lastmod, links: [{ lang: 'en', url: item.url }] }
+            : item,
+      });
+      const index = (await readAll(result.files.map((f) => f.path))).get(
+        join(root, 'dist/sitemap-index.xml'),
+      );
+      expect(index?.entries.map((e) => e.lastmod)).toEqual([newest]);
+    }
+  });
+
   it('makes its records when they are first read: plain records, the same each read, in the JSON', async () => {
     const root = await blogSite();
     const result = await generateSitemaps(blogOptions(root));

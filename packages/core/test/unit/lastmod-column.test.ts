@@ -4,7 +4,13 @@
  * is.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeLastmod, encodeLastmod, LastmodColumn } from '../../src/columns/lastmod-column.js';
+import {
+  decodeLastmod,
+  encodeLastmod,
+  LastmodColumn,
+  lastmodOrder,
+  writeLastmod,
+} from '../../src/columns/lastmod-column.js';
 import {
   checkW3cDatetime,
   earliestOfCode,
@@ -12,16 +18,23 @@ import {
   parseLastmod,
 } from '../../src/dates/w3c-datetime.js';
 
+/** A seeded source of numbers in [0, 1]. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+/** The instants of years 1 to 9999 (Date.UTC takes years 0-99 for 1900-1999: year 1 is set apart). */
+const FIRST = new Date(0).setUTCFullYear(1, 0, 1);
+const SPAN = Date.UTC(9999, 11, 31, 23, 59, 59) - FIRST;
+
 describe('LastmodColumn', () => {
   it('gives back every lastmod formatDate writes, day or instant', () => {
-    let state = 11;
-    const next = () => {
-      state = (state * 1103515245 + 12345) & 0x7fffffff;
-      return state / 0x7fffffff;
-    };
-    // Date.UTC takes years 0-99 for 1900-1999: year 1 is set apart.
-    const first = new Date(0).setUTCFullYear(1, 0, 1);
-    const span = Date.UTC(9999, 11, 31, 23, 59, 59) - first;
+    const next = random(11);
+    const [first, span] = [FIRST, SPAN];
     const column = new LastmodColumn();
     const written: string[] = [];
     for (let row = 0; row < 20_000; row++) {
@@ -44,6 +57,42 @@ describe('LastmodColumn', () => {
     expect(written.some((t) => t.length === 10)).toBe(true);
     expect(written.some((t) => t.length === 20)).toBe(true);
     expect(written.some((t) => t < '1000')).toBe(true);
+  });
+
+  it('writes a code as the bytes of its text, orders codes as their texts, and sets a row by code', () => {
+    const next = random(7);
+    const [first, span] = [FIRST, SPAN];
+    const texts = ['2024-05-01', '2024-05-01T00:00:00Z', '2024-04-30T23:59:59Z', '0001-01-01'];
+    for (let i = 0; i < 5000; i++) {
+      let ms = Math.floor(first + next() * span);
+      if (i % 3 === 0) ms -= ((ms % 86_400_000) + 86_400_000) % 86_400_000;
+      // Some on one day, so that days and the instants of that day meet.
+      if (i % 5 === 0) ms = Date.UTC(2024, 4, 1) + Math.floor(next() * 86_400) * 1000;
+      texts.push(formatDate(new Date(ms - (((ms % 1000) + 1000) % 1000))));
+    }
+    const bytes = Buffer.alloc(24, 0x2e);
+    const column = new LastmodColumn();
+    texts.forEach((text, row) => {
+      const code = encodeLastmod(text);
+      const length = writeLastmod(code, bytes, 2);
+      expect(bytes.toString('latin1', 2, 2 + length), text).toBe(text);
+      column.setCode(row, code);
+    });
+    texts.forEach((text, row) => {
+      expect(column.get(row)).toBe(text);
+    });
+    const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);
+    for (let i = 1; i < texts.length; i++) {
+      const [a, b] = [texts[i - 1] as string, texts[i] as string];
+      expect(
+        sign(lastmodOrder(encodeLastmod(a)) - lastmodOrder(encodeLastmod(b))),
+        `${a} ${b}`,
+      ).toBe(a < b ? -1 : a > b ? 1 : 0);
+    }
+    // A day comes before the instants of that day, midnight's too, and after the day before's.
+    const order = (text: string) => lastmodOrder(encodeLastmod(text));
+    expect(order('2024-05-01')).toBeLessThan(order('2024-05-01T00:00:00Z'));
+    expect(order('2024-05-01')).toBeGreaterThan(order('2024-04-30T23:59:59Z'));
   });
 
   it('keeps as text what is not in the two forms or names no real day or time', () => {
