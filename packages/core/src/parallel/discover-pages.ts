@@ -1,8 +1,8 @@
 /**
  * The discovery stage run with helpers: git reads the history of the sources on a thread of its
- * own while the pages are walked, and on a large site a helper thread scans the sources (and
- * later shares the head reads) while this thread walks. What comes out is the same as on one
- * thread, byte for byte; only the time differs.
+ * own while the pages are walked, and on a large site a helper thread scans the sources and
+ * takes a share of the walk (and later shares the head reads). What comes out is the same as on
+ * one thread, byte for byte; only the time differs.
  */
 import type { PageList } from '../columns/page-list.js';
 import type { DateFields } from '../dates/frontmatter-fields.js';
@@ -49,16 +49,21 @@ export const HEADS_ON_HELPERS_FROM = 50_000;
 export const STATS_ON_HELPER_FROM = 30_000;
 
 /**
- * In a build that only stats its sources, a folder of this many entries met by the walk starts
- * the helper at once, before `STATS_ON_HELPER_FROM` pages are found (and not while git reads):
- * a site with a folder of thousands of posts is large, and the helper walks a share of that
- * folder and of those after it (`walk-files.ts`), as well as scanning the sources.
+ * A folder of this many entries met by the walk starts the helper at once (not while git reads
+ * in a build that only stats its sources), before `STATS_ON_HELPER_FROM` or `THREAD_FROM_PAGES`
+ * pages are found: a site with a folder of thousands of posts is large, and the helper walks a
+ * share of that folder and of those after it (`walk-files.ts`), as well as scanning the sources.
  *
- * Only such a build shares its walk: its helper has nothing else to do while the walk goes on.
- * Where heads or frontmatter are read the helper has that work, and sharing the walk too left
- * more of it after the walk, on both threads at once: at 100,000 pages the builds were 14-16%
- * faster, but at 1,000,000 the one reading heads peaked at 259-272 MB instead of 254-263
- * (bench/README.md), over its 256 MB.
+ * A build that reads frontmatter does not share its walk: its helper reads the sources, and
+ * sharing left more of that reading after the walk, on both threads at once. Measured
+ * (bench/README.md), at 1,000,000 pages it peaked at
+ * 251-268 MB with the walk shared against 246-259 without (three builds each, interleaved),
+ * though 7% faster at 100,000 (3,240 -> 3,002 ms). A build that reads heads shares it: its helper
+ * scanned the sources, then waited for the heads while this thread walked alone; shared, at
+ * 100,000 pages it took 3,334 ms instead of 3,616 (medians of five, interleaved), and at
+ * 1,000,000 it peaked at 275-282 MB in four builds against 262-300 without. (Fewer builds,
+ * measured before, had put it higher with the walk shared: 259-272 against 254-263 MB. A
+ * build's peak moves by some 40 MB from run to run there.)
  */
 export const HELPER_AT_FOLDER_OF = 5000;
 
@@ -103,7 +108,8 @@ export async function discoverPages(
   /** `HELPER_AT_FOLDER_OF`, for a test's small site. */
   helperAtFolderOf = HELPER_AT_FOLDER_OF,
 ): Promise<Discovered> {
-  const reads = (options.frontmatter && options.sources.length > 0) || options.head !== null;
+  const readsSources = options.frontmatter && options.sources.length > 0;
+  const reads = readsSources || options.head !== null;
   let helper: HelperThread | null = null;
   /** Whether a helper was asked for (`HelperThread.start` gives none where none can run). */
   let asked = false;
@@ -135,8 +141,8 @@ export async function discoverPages(
     asked = true;
     helper = HelperThread.start(options.sources, options.root, fieldsToRead(options));
   };
-  // A build that only stats its sources shares the walk of its folders of many subfolders with
-  // the helper, once it runs (`HELPER_AT_FOLDER_OF`).
+  // The walk of folders of many subfolders is shared with the helper, once it runs, unless it
+  // reads frontmatter (`HELPER_AT_FOLDER_OF`).
   const share: WalkShare = (folder) => {
     if (folder.count >= helperAtFolderOf) startHelper();
     return (helper as HelperThread | null)?.shareFolder(folder) ?? null;
@@ -154,7 +160,7 @@ export async function discoverPages(
       warnings,
       outBy,
       walking,
-      wanted && !reads ? share : undefined,
+      wanted && !readsSources ? share : undefined,
     );
     onProgress?.({ stage: 'walk', done: table.size });
     onProgress?.({ stage: 'describe', done: 0, total: table.size });

@@ -341,6 +341,42 @@ try {
     for (const table of tables.slice(1)) expect(table).toEqual(tables[0]);
   });
 
+  it('shares the walk in a build that reads heads, not in one that reads frontmatter, to the same pages', async () => {
+    const root = await makeLargeSite();
+    const shared = vi.spyOn(helperModule.HelperThread.prototype, 'shareFolder');
+    const pageLists = [];
+    try {
+      // A folder of 1,000 entries starts the helper when the walk meets it (the first section).
+      for (const [frontmatter, calls] of [
+        [false, SECTIONS.length],
+        [true, 0],
+      ] as const) {
+        shared.mockClear();
+        const resolved = resolveModule.resolveOptions({
+          ...buildOptions(root),
+          lastmodFrom: frontmatter ? ['frontmatter', 'mtime'] : ['mtime'],
+          head: !frontmatter,
+          frontmatter,
+        });
+        const found = await discoverModule.discoverPages(
+          resolved,
+          [],
+          () => undefined,
+          undefined,
+          undefined,
+          1_000,
+        );
+        found.stop();
+        expect(shared).toHaveBeenCalledTimes(calls);
+        pageLists.push([...found.pages].map((page) => [page.file, page.url]));
+      }
+    } finally {
+      shared.mockRestore();
+    }
+    expect(pageLists[0]?.length).toBe(PAGES + 2);
+    expect(pageLists[1]).toEqual(pageLists[0]);
+  });
+
   it('reads the heads of a large site on two helpers and none here, to the same verdicts', async () => {
     const options = resolveModule.resolveOptions({
       ...buildOptions(await makeLargeSite()),
