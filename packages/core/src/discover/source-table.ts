@@ -442,11 +442,30 @@ export class SourceTable {
     return at === -1 ? NO_SOURCE : (rows[at] as number);
   }
 
+  /**
+   * The row of the source whose key is `bytes[from..to)` (UTF-8) as it is, or `NO_SOURCE`: the
+   * first lookup of `find`, for a key its caller has as bytes (a page's URL read from its
+   * column), with no string made.
+   */
+  findExactBytes(bytes: Buffer, from: number, to: number): number {
+    // The table first: building it writes over the key's scratch.
+    const slots = this.#slots ?? this.#index();
+    const sought = this.#sought;
+    sought.room(to - from);
+    sought.length = bytes.copy(sought.bytes, 0, from, to);
+    return this.#probe(slots);
+  }
+
   #findExact(key: string): number {
     const slots = this.#slots ?? this.#index();
+    this.#sought.write(key);
+    return this.#probe(slots);
+  }
+
+  /** The row of the source whose key `#sought` holds in the key table `slots`, or `NO_SOURCE`. */
+  #probe(slots: Int32Array): number {
     const hashes = this.#hashes as Uint32Array;
     const sought = this.#sought;
-    sought.write(key);
     const hash = sought.hash();
     const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {

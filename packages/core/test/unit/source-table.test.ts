@@ -246,6 +246,17 @@ describe('SourceTable', () => {
     expect(table.find('/late')).toBe(4);
     expect(table.find('/none')).toBe(NO_SOURCE);
     expect(table.find('/a/')).toBe(NO_SOURCE);
+    // A key in bytes, within a larger buffer (a URL read from its column), as it is.
+    const url = Buffer.from('https://e.com/日本/late/b/none');
+    const at = (key: string) => url.indexOf(key);
+    const bytes = (key: string) =>
+      table.findExactBytes(url, at(key), at(key) + Buffer.byteLength(key));
+    expect([bytes('/日本'), bytes('/late'), bytes('/b'), bytes('/none')]).toEqual([
+      3,
+      4,
+      1,
+      NO_SOURCE,
+    ]);
     expect(table.rel(3)).toBe('src/日本.md');
     expect(table.rel(2)).toBe('other/a.md');
     expect(table.mtimeMs(2)).toBe(30);
