@@ -8,6 +8,7 @@
  * V8's young generation to its largest (the memory a run keeps however little it holds).
  */
 
+import { ByteScratch } from './byte-scratch.js';
 import { grown, nativeArray } from './native-memory.js';
 import type { PageTable, PageView } from './page-table.js';
 import { sortRows } from './sort-rows.js';
@@ -72,6 +73,23 @@ export class PageList implements Iterable<PageView> {
     return {
       *[Symbol.iterator]() {
         for (const page of pages) yield page.url;
+      },
+    };
+  }
+
+  /**
+   * The pages' URLs as UTF-8 bytes, each written over the last in one scratch (good until the
+   * next is read): no string is made. It can be gone through more than once.
+   */
+  get urlBytes(): Iterable<ByteScratch> {
+    const pages = this;
+    return {
+      *[Symbol.iterator]() {
+        const into = new ByteScratch();
+        for (const page of pages) {
+          page.writeUrl(into);
+          yield into;
+        }
       },
     };
   }

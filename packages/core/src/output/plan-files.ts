@@ -266,7 +266,7 @@ export async function* planFiles(
     // A group that fits in one file is that file; a larger one goes section by section.
     if (yield* series(prefix, group.items, true)) continue;
     const { items } = group;
-    for (const [section, places] of splitSections(items.urls, options.baseUrl)) {
+    for (const [section, places] of splitSections(items.urlBytes, options.baseUrl)) {
       const rows = items.rows;
       // The section's places become its rows, in place: a loop, not `Uint32Array.from(places,
       // map)`, which gathers the values in a JS array first (8 bytes a value, promoted at once:
