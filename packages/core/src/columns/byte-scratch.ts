@@ -21,6 +21,13 @@ export class ByteScratch {
     this.length = this.bytes.write(text, 0, 'utf8');
   }
 
+  /** Whether what it holds starts with the bytes of `prefix`. */
+  startsWith(prefix: Uint8Array): boolean {
+    if (this.length < prefix.length) return false;
+    for (let i = prefix.length - 1; i >= 0; i--) if (this.bytes[i] !== prefix[i]) return false;
+    return true;
+  }
+
   equals(other: ByteScratch): boolean {
     if (other.length !== this.length) return false;
     for (let i = 0; i < this.length; i++) if (this.bytes[i] !== other.bytes[i]) return false;

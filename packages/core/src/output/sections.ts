@@ -59,7 +59,7 @@ export function splitSections(
     } else scratch = url;
     const { bytes, length } = scratch;
     let number: number | undefined;
-    if (lastFolder.length > 0 && startsWith(bytes, length, lastFolder)) number = lastNumber;
+    if (lastFolder.length > 0 && scratch.startsWith(lastFolder)) number = lastNumber;
     else {
       const name = sectionOf(bytes.toString('utf8', 0, length), baseUrl);
       number = numberOf.get(name);
@@ -67,7 +67,7 @@ export function splitSections(
         number = names.push(name) - 1;
         numberOf.set(name, number);
       }
-      const slash = startsWith(bytes, length, base) ? bytes.indexOf(SLASH, base.length) : -1;
+      const slash = scratch.startsWith(base) ? bytes.indexOf(SLASH, base.length) : -1;
       lastFolder =
         slash > base.length && slash < length
           ? Buffer.from(bytes.subarray(0, slash + 1))
@@ -107,10 +107,3 @@ export function splitSections(
 }
 
 const SLASH = 0x2f;
-
-/** Whether `bytes[0..length)` starts with `prefix`. */
-function startsWith(bytes: Buffer, length: number, prefix: Buffer): boolean {
-  if (length < prefix.length) return false;
-  for (let i = prefix.length - 1; i >= 0; i--) if (bytes[i] !== prefix[i]) return false;
-  return true;
-}

@@ -70,9 +70,7 @@ function pageSource(page: PageView, sources: SourceTable, base: Buffer, baseUrl:
   const { bytes } = urlBytes;
   let end = urlBytes.length;
   const percent = bytes.indexOf(PERCENT, base.length);
-  let plain = end >= base.length && (percent === -1 || percent >= end);
-  for (let i = 0; plain && i < base.length; i++) plain = bytes[i] === base[i];
-  if (plain) {
+  if (urlBytes.startsWith(base) && (percent === -1 || percent >= end)) {
     if (end > base.length && bytes[end - 1] === SLASH) end--;
     // The base ends with `/`: the key starts with it.
     const row = sources.findExactBytes(bytes, base.length - 1, end);

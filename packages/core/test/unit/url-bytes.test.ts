@@ -66,3 +66,20 @@ describe('renderUrlBytes', () => {
       expect(asBytes(url, '2024-05-01'), url).toBeNull();
   });
 });
+
+describe('ByteScratch.startsWith', () => {
+  it('tells a prefix of what it holds, not of the stale bytes after it', () => {
+    const scratch = new ByteScratch();
+    scratch.write('https://e.com/blog/post/');
+    const prefix = (text: string) => scratch.startsWith(Buffer.from(text));
+    expect([prefix(''), prefix('https://e.com/'), prefix('https://e.com/blog/')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([prefix('https://e.com/docs/'), prefix('http://')]).toEqual([false, false]);
+    // Shorter text written over a longer one: the old bytes past its end are no part of it.
+    scratch.write('https://e.com/');
+    expect([prefix('https://e.com/'), prefix('https://e.com/blog/')]).toEqual([true, false]);
+  });
+});
