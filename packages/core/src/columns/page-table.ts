@@ -212,6 +212,7 @@ class StringField {
  * Code 0: the file is kept as it is, or there is none.
  */
 const FILE_ENDINGS = ['', 'index.html', '.html', ''] as const;
+const FILE_ENDING_BYTES = FILE_ENDINGS.map((ending) => Buffer.from(ending));
 
 /**
  * The pages' files. Most are their URL's path and an ending (`blog/post/` and `index.html`):
@@ -252,6 +253,18 @@ class FileField {
 
   has(row: number): boolean {
     return this.codes[row] !== 0 || this.kept.has(row);
+  }
+
+  /** Writes row `row`'s file into `into` as UTF-8, no string made; false when it has none. */
+  writeBytes(row: number, into: ByteScratch): boolean {
+    const code = this.codes[row] as number;
+    if (code === 0) return this.kept.writeBytes(row, into);
+    const column = this.#url.column;
+    const ending = FILE_ENDING_BYTES[code] as Buffer;
+    into.room(column.byteLength(row) + ending.length);
+    const length = column.copyRow(row, into.bytes, 0);
+    into.length = length + ending.copy(into.bytes, length);
+    return true;
   }
 
   /** Natural order of two rows' files (both set). */
@@ -366,6 +379,8 @@ export interface PageView extends PageRecord {
   readonly hasExtensions: boolean;
   /** Writes the page's URL into `into` as UTF-8, without making it a string. */
   writeUrl(into: ByteScratch): void;
+  /** Writes the page's file into `into` as UTF-8, without making it a string; false when it has none. */
+  writeFile(into: ByteScratch): boolean;
 }
 
 export class PageTable {
@@ -464,6 +479,9 @@ export class PageTable {
       }
       writeUrl(into: ByteScratch) {
         url.writeBytes(this.row, into);
+      }
+      writeFile(into: ByteScratch) {
+        return file.writeBytes(this.row, into);
       }
       set lastmod(value: string | undefined) {
         lastmod.set(this.row, value);

@@ -3,6 +3,7 @@
  * validation of what callbacks return (location rule, dates, enums), and `chunks` groups.
  */
 
+import { ByteScratch } from '../columns/byte-scratch.js';
 import { PageList } from '../columns/page-list.js';
 import { parseLastmod } from '../dates/w3c-datetime.js';
 import { SitemapError } from '../errors.js';
@@ -140,9 +141,13 @@ export async function buildEntries(
 
   const groups = new Map<string | null, EntryGroup>();
   const chunkNames = Object.keys(options.chunks ?? {});
+  const urlBytes = new ByteScratch();
   for (const record of included) {
-    const url = record.url;
-    if (tooLong(url)) {
+    // A URL of fewer UTF-8 bytes than the limit has fewer characters too: it is read as bytes,
+    // and made a string only when it may be too long or has alternates to look up.
+    record.writeUrl(urlBytes);
+    if (urlBytes.length >= MAX_URL_LENGTH && tooLong(record.url)) {
+      const url = record.url;
       pageProblem(
         options.strict,
         warnings,
@@ -164,7 +169,7 @@ export async function buildEntries(
     if (record.priority === undefined && options.priority !== undefined) {
       record.priority = options.priority;
     }
-    const alternates = links.size > 0 ? links.get(url) : undefined;
+    const alternates = links.size > 0 ? links.get(record.url) : undefined;
     if (alternates) record.links = alternates;
     let group: string | null = chunkNames.length > 0 ? 'pages' : null;
     if (options.serialize) {

@@ -7,6 +7,7 @@
  * row of one string set, and a page's targets a run of rows. Maps of strings and sets of them
  * were some 50 MB at a million pages, made at the end of the build, when the most is alive.
  */
+import { ByteScratch } from '../columns/byte-scratch.js';
 import { grown } from '../columns/native-memory.js';
 import { StringRows } from '../columns/string-rows.js';
 import type { PageRecord, SitemapWarning } from '../types.js';
@@ -54,9 +55,15 @@ export function reciprocityWarnings(
   if (pageCount === 0) return;
   // Which URLs named are listed pages.
   const listed = new Uint8Array(urls.size);
-  for (const r of records) {
+  const bytes = new ByteScratch();
+  for (const r of records as Iterable<PageRecord & { writeUrl?(into: ByteScratch): void }>) {
     if (r.excluded) continue;
-    const row = urls.find(r.url);
+    // A page table's view gives its URL's bytes: no string a page.
+    let row: number;
+    if (r.writeUrl) {
+      r.writeUrl(bytes);
+      row = urls.findBytes(bytes.bytes, 0, bytes.length);
+    } else row = urls.find(r.url);
     if (row !== -1) listed[row] = 1;
   }
   const lists = (page: number, target: number): boolean => {

@@ -44,7 +44,9 @@ export async function finish(
     if (record.excluded) excluded[record.excluded] = (excluded[record.excluded] ?? 0) + 1;
     else {
       included++;
-      const kind = record.lastmod ? kindOf(record.lastmodFrom) : null;
+      // A date the column keeps as a code is there without making its text.
+      const hasLastmod = !Number.isNaN(record.lastmodCode) || Boolean(record.lastmod);
+      const kind = hasLastmod ? kindOf(record.lastmodFrom) : null;
       if (kind) dated[kind] = (dated[kind] ?? 0) + 1;
       else withoutLastmod++;
     }

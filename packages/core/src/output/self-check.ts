@@ -28,6 +28,34 @@ import { formatPriority, type RenderItem } from '../xml/render.js';
 
 const MAX_LISTED = 10;
 
+function valuesKey(item: RenderItem): string {
+  return `${item.changefreq ?? ''}|${item.priority ?? ''}`;
+}
+
+/**
+ * The changefreq and priority pairs an entry passed the full check with. The pair last met is
+ * compared as it is: a site gives most of its pages one pair, which then needs no key made (a
+ * string a page, at 100,000 pages).
+ */
+class CleanValues {
+  readonly #keys = new Set<string>();
+  #last: Pick<RenderItem, 'changefreq' | 'priority'> | null = null;
+
+  has(item: RenderItem): boolean {
+    const last = this.#last;
+    if (last !== null && item.changefreq === last.changefreq && item.priority === last.priority)
+      return true;
+    if (!this.#keys.has(valuesKey(item))) return false;
+    this.#last = { changefreq: item.changefreq, priority: item.priority };
+    return true;
+  }
+
+  add(item: RenderItem): void {
+    this.#keys.add(valuesKey(item));
+    this.#last = { changefreq: item.changefreq, priority: item.priority };
+  }
+}
+
 /**
  * Whether an entry certainly passes `checkEntry` without a finding, known without running it:
  * a plain URL (`isPlainUrl`: one URL parsing leaves as it is) under the base, no links, a lastmod that is valid and not in the future, and a
@@ -38,7 +66,7 @@ function certainlyClean(
   item: RenderItem,
   baseUrl: string,
   now: number,
-  cleanValues: Set<string>,
+  cleanValues: CleanValues,
 ): boolean {
   const url = item.url;
   if (
@@ -46,7 +74,7 @@ function certainlyClean(
     url.length >= MAX_URL_LENGTH ||
     !url.startsWith(baseUrl) ||
     !isPlainUrl(url) ||
-    !cleanValues.has(valuesKey(item))
+    !cleanValues.has(item)
   ) {
     return false;
   }
@@ -56,10 +84,6 @@ function certainlyClean(
   if (item.lastmod === undefined) return true;
   const lastmod = checkW3cDatetime(item.lastmod);
   return lastmod.ok && lastmod.earliest <= now;
-}
-
-function valuesKey(item: RenderItem): string {
-  return `${item.changefreq ?? ''}|${item.priority ?? ''}`;
 }
 
 function asParsed(item: RenderItem): ParsedEntry {
@@ -104,12 +128,12 @@ export function checkEntries(
   };
   const errors: string[] = [];
   const warned = new Map<RuleId, { count: number; first: string }>();
-  const cleanValues = new Set<string>();
+  const cleanValues = new CleanValues();
   for (const group of groups) {
     for (const item of group.items) {
       if (certainlyClean(item, options.baseUrl, ctx.now, cleanValues)) continue;
       const { findings } = checkEntry(asParsed(item), ctx);
-      if (findings.length === 0) cleanValues.add(valuesKey(item));
+      if (findings.length === 0) cleanValues.add(item);
       for (const finding of findings) {
         const text = `[${finding.rule}] ${finding.url ?? item.url}: ${finding.message}`;
         if (RULES[finding.rule].severity === 'error') errors.push(text);

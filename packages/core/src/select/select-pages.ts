@@ -18,7 +18,7 @@ import type { ResolvedOptions } from '../options/resolve-options.js';
 import type { SitemapWarning } from '../types.js';
 import { urlRouteKey } from '../url/map-file.js';
 import { echo } from '../url/shorten.js';
-import { filtered, unaddressable } from './exclusions.js';
+import { filtered, mayBeUnaddressable, unaddressable } from './exclusions.js';
 import { HeadDateList } from './head-dates.js';
 import { type HeadJob, type HeadReader, readHeadsHere } from './judge-heads.js';
 import { pageProblem } from './page-problem.js';
@@ -56,6 +56,8 @@ function findSource(sources: SourceTable, key: string): number {
 
 /** A page's URL, read from its column to find its source (`pageSource`). */
 const urlBytes = new ByteScratch();
+/** A page's file, read from its columns to test it (`selectBySource`). */
+const fileBytes = new ByteScratch();
 
 /**
  * The source of `page` (`findSource` of its route key, `urlRouteKey`). Most URLs hold their
@@ -113,7 +115,11 @@ export function selectBySource(
   const base = Buffer.from(options.baseUrl);
   for (const record of pages) {
     if (record.excluded) continue;
-    const file = record.file;
+    // The file is read as bytes, and made a string only when it may be unaddressable.
+    const file =
+      record.writeFile(fileBytes) && mayBeUnaddressable(fileBytes.bytes, fileBytes.length)
+        ? record.file
+        : null;
     const why = file === null ? null : unaddressable(file, options);
     if (file !== null && why !== null) {
       pageProblem(

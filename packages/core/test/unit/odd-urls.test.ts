@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHead } from '../../src/discover/read-head.js';
 import { readPrefixOf } from '../../src/discover/read-prefix.js';
 import { resolveOptions } from '../../src/options/resolve-options.js';
+import { mayBeUnaddressable, unaddressable } from '../../src/select/exclusions.js';
 import { judgeHead } from '../../src/select/head-rules.js';
 import { basePathProblem } from '../../src/url/base-path.js';
 import { encodeUrl, removeDotSegments } from '../../src/url/encode.js';
@@ -108,6 +109,46 @@ describe('unaddressableFile: files no URL can name', () => {
       expect(url).toBe(`https://e.com/${file}`);
       expect(new URL(url).href).toBe(url);
     }
+  });
+});
+
+describe('mayBeUnaddressable: the byte test before the file is made a string', () => {
+  const options = { cleanUrls: true, outDir: 'no-such-folder' };
+  const files = [
+    '..html',
+    'a/b/...htm',
+    '.html',
+    'x/../y.html',
+    '.well/index.html',
+    'a\\.b.html',
+    'bad\uFFFD.html',
+    'blog/post/index.html',
+    'a.b/c.d.html',
+    'docs/v1.2/index.html',
+    'caf\u00e9/\uFF01.html',
+    'index.html',
+  ];
+  for (const file of files) {
+    it(`${JSON.stringify(file)}: says yes to every file unaddressable leaves out`, () => {
+      const bytes = Buffer.from(file);
+      const why = unaddressable(file, options);
+      if (why !== null) expect(mayBeUnaddressable(bytes, bytes.length)).toBe(true);
+    });
+  }
+
+  it('says no to names with no dot at a segment start and no U+FFFD', () => {
+    for (const file of ['blog/post/index.html', 'a.b/c.d.html', 'caf\u00e9/\uFF01.html']) {
+      const bytes = Buffer.from(file);
+      expect(mayBeUnaddressable(bytes, bytes.length), file).toBe(false);
+    }
+  });
+
+  it('reads only the first `length` bytes (a scratch holds an older, longer file after them)', () => {
+    const bytes = Buffer.from('a/index.html/.x/\uFFFD');
+    expect(mayBeUnaddressable(bytes, 'a/index.html'.length)).toBe(false);
+    expect(mayBeUnaddressable(bytes, 'a/index.html/.x'.length)).toBe(true);
+    const partial = Buffer.from('a\uFFFD');
+    expect(mayBeUnaddressable(partial, partial.length - 1)).toBe(false);
   });
 });
 
