@@ -11,34 +11,47 @@ import type { ChangeFreq } from '../types.js';
 import { formatPriority } from './render.js';
 
 const LOC = Buffer.from('<url><loc>');
-const LOC_END = Buffer.from('</loc>');
-const LASTMOD = Buffer.from('<lastmod>');
-const LASTMOD_END = Buffer.from('</lastmod>');
-const URL_END = Buffer.from('</url>\n');
-/** The bytes of a lastmod element at its longest (an instant). */
-const LASTMOD_BYTES = LASTMOD.length + 20 + LASTMOD_END.length;
+const LOC_END_LASTMOD = Buffer.from('</loc><lastmod>');
+/** The bytes of a lastmod's text at its longest (an instant). */
+const LASTMOD_TEXT_BYTES = 20;
 
-/** The bytes of `<changefreq>...</changefreq>` and `<priority>...</priority>`, by value. */
-const changefreqs = new Map<ChangeFreq, Buffer>();
-const priorities = new Map<number, Buffer>();
+/**
+ * What follows the URL (`</loc>`) or the lastmod's text (`</lastmod>`) to the entry's end: the
+ * changefreq and priority elements and `</url>`, by value. An entry is then four copies, not
+ * eight; the last pair asked for is kept at hand (a site gives most pages one pair).
+ */
+class Tails {
+  readonly #made = new Map<string, Buffer>();
+  readonly #end: string;
+  #changefreq: ChangeFreq | undefined;
+  #priority: number | undefined;
+  #last: Buffer | null = null;
 
-function changefreqBytes(value: ChangeFreq): Buffer {
-  let bytes = changefreqs.get(value);
-  if (bytes === undefined) {
-    bytes = Buffer.from(`<changefreq>${value}</changefreq>`);
-    changefreqs.set(value, bytes);
+  /** `end`: the close tag the tail starts with. */
+  constructor(end: string) {
+    this.#end = end;
   }
-  return bytes;
+
+  get(changefreq: ChangeFreq | undefined, priority: number | undefined): Buffer {
+    if (this.#last !== null && changefreq === this.#changefreq && priority === this.#priority)
+      return this.#last;
+    const often = changefreq ? `<changefreq>${changefreq}</changefreq>` : '';
+    const weight = priority !== undefined ? `<priority>${formatPriority(priority)}</priority>` : '';
+    const text = `${this.#end}${often}${weight}</url>\n`;
+    let tail = this.#made.get(text);
+    if (tail === undefined) {
+      tail = Buffer.from(text);
+      this.#made.set(text, tail);
+    }
+    this.#changefreq = changefreq;
+    this.#priority = priority;
+    this.#last = tail;
+    return tail;
+  }
 }
 
-function priorityBytes(value: number): Buffer {
-  let bytes = priorities.get(value);
-  if (bytes === undefined) {
-    bytes = Buffer.from(`<priority>${formatPriority(value)}</priority>`);
-    priorities.set(value, bytes);
-  }
-  return bytes;
-}
+const AFTER_URL = new Tails('</loc>');
+const AFTER_LASTMOD = new Tails('</lastmod>');
 
 /**
  * Whether `escapeXml` leaves the bytes as they are: printable ASCII but the five characters it
@@ -66,29 +79,17 @@ export function renderUrlBytes(
   into: ByteScratch,
 ): boolean {
   if (!keptAsIs(url.bytes, url.length)) return false;
-  const often = changefreq ? changefreqBytes(changefreq) : null;
-  const weight = priority !== undefined ? priorityBytes(priority) : null;
-  into.room(
-    LOC.length +
-      url.length +
-      LOC_END.length +
-      LASTMOD_BYTES +
-      (often?.length ?? 0) +
-      (weight?.length ?? 0) +
-      URL_END.length,
-  );
+  const dated = !Number.isNaN(lastmodCode);
+  const tail = (dated ? AFTER_LASTMOD : AFTER_URL).get(changefreq, priority);
+  into.room(LOC.length + url.length + LOC_END_LASTMOD.length + LASTMOD_TEXT_BYTES + tail.length);
   const out = into.bytes;
   let at = LOC.copy(out, 0);
   at += url.bytes.copy(out, at, 0, url.length);
-  at += LOC_END.copy(out, at);
-  if (!Number.isNaN(lastmodCode)) {
-    at += LASTMOD.copy(out, at);
+  if (dated) {
+    at += LOC_END_LASTMOD.copy(out, at);
     at += writeLastmod(lastmodCode, out, at);
-    at += LASTMOD_END.copy(out, at);
   }
-  if (often) at += often.copy(out, at);
-  if (weight) at += weight.copy(out, at);
-  at += URL_END.copy(out, at);
+  at += tail.copy(out, at);
   into.length = at;
   return true;
 }
