@@ -62,7 +62,7 @@ function insertionSort(
  * right's first and the right rows from the left's last on stay where they are, found by binary
  * search. A site's pages come almost in order (a few out of place: a folder's page after its
  * children, a name with digits or one encoded); such a row made every merge above it a whole
- * one, 7.4 comparisons a page at 100,000 pages against ~1.3 trimmed.
+ * one: the sort of 100,000 pages took 7.4 comparisons a page, 3.3 with merges trimmed.
  */
 function merge(
   source: Uint32Array,

@@ -13,7 +13,7 @@ import type { EntryGroup } from './build-entries.js';
 export function listOnce(groups: EntryGroup[], rewritten: boolean): number {
   if (rewritten) return listOnceBySet(groups);
   // In URL order, a repeat is next to its first: each URL's bytes against the last one's, no
-  // string made (at 100,000 pages, a string a page was three quarters of the stage).
+  // string made (at 100,000 pages, a string a page was two thirds of the stage).
   let current = new ByteScratch();
   let previous = new ByteScratch();
   let first = true;

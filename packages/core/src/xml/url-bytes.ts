@@ -15,6 +15,9 @@ const LOC_END_LASTMOD = Buffer.from('</loc><lastmod>');
 /** The bytes of a lastmod's text at its longest (an instant). */
 const LASTMOD_TEXT_BYTES = 20;
 
+/** Tails kept at most, of each kind. */
+const MAX_TAILS = 256;
+
 /**
  * What follows the URL (`</loc>`) or the lastmod's text (`</lastmod>`) to the entry's end: the
  * changefreq and priority elements and `</url>`, by value. An entry is then four copies, not
@@ -41,7 +44,8 @@ class Tails {
     let tail = this.#made.get(text);
     if (tail === undefined) {
       tail = Buffer.from(text);
-      this.#made.set(text, tail);
+      // Kept for the process's later builds too, so not without end (priorities are numbers).
+      if (this.#made.size < MAX_TAILS) this.#made.set(text, tail);
     }
     this.#changefreq = changefreq;
     this.#priority = priority;

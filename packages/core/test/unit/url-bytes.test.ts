@@ -54,6 +54,17 @@ describe('renderUrlBytes', () => {
     expect(compared).toBe(450);
   });
 
+  it('writes what renderUrl writes for more pairs of values than it keeps', () => {
+    for (let i = 0; i <= 600; i++) {
+      const url = `https://example.com/p/${i}/`;
+      const changefreq: ChangeFreq = i % 2 === 0 ? 'daily' : 'weekly';
+      const priority = i / 600;
+      expect(asBytes(url, '2024-05-01', changefreq, priority)).toBe(
+        renderUrl({ url, lastmod: '2024-05-01', changefreq, priority }),
+      );
+    }
+  });
+
   it('leaves to renderUrl a URL with a character XML escapes or forbids, or beyond ASCII', () => {
     for (const url of [
       'https://example.com/?a=1&b=2',
