@@ -21,6 +21,16 @@ export class ByteScratch {
     this.length = this.bytes.write(text, 0, 'utf8');
   }
 
+  /**
+   * Writes the URL of `record`: from its table's bytes where it is a page table's view
+   * (`PageView.writeUrl`), else from its string. A stage that takes plain records too reads
+   * every page's URL as bytes this way.
+   */
+  writeUrlOf(record: { readonly url: string; writeUrl?(into: ByteScratch): void }): void {
+    if (record.writeUrl) record.writeUrl(this);
+    else this.write(record.url);
+  }
+
   /** Whether what it holds starts with the bytes of `prefix`. */
   startsWith(prefix: Uint8Array): boolean {
     if (this.length < prefix.length) return false;

@@ -106,12 +106,6 @@ function timeOf(record: Dated): number | undefined {
   return lastmod ? dateTime(lastmod) : undefined;
 }
 
-/** Writes a page's URL into `into`, from its table's bytes where it has them. */
-function writeUrl(record: Dated, into: ByteScratch): void {
-  if (record.writeUrl) record.writeUrl(into);
-  else into.write(record.url);
-}
-
 /**
  * Gives each listed page the newest date of the listed pages under it, where that is newer than
  * its own. Only dates of the pages' own evidence count (not `option` fallbacks). Returns how
@@ -145,7 +139,7 @@ export function dateFromChildren(
     if (record.excluded) continue;
     const time = timeOf(record);
     if (time === undefined || !(record.hasFile ?? record.file !== null)) continue;
-    writeUrl(record, url);
+    url.writeUrlOf(record);
     const { bytes } = url;
     let node = nodeLength(bytes, url.length);
     const locale = localePrefixes.size > 0 ? localeOf(bytes, node) : 0;
@@ -165,7 +159,7 @@ export function dateFromChildren(
   for (const record of records) {
     if (record.excluded) continue;
     // Most pages list nothing: they are passed over before their file is read.
-    writeUrl(record, url);
+    url.writeUrlOf(record);
     const row = newest.find(url.bytes, nodeLength(url.bytes, url.length));
     // The author's `sitemap.lastmod` is final, listing page or not.
     if (row === -1 || !(record.hasFile ?? record.file !== null) || record.lastmodFrom === FINAL)

@@ -10,7 +10,7 @@ import { SitemapError } from '../errors.js';
 import { MAX_IMAGES_PER_URL, MAX_URL_LENGTH } from '../limits.js';
 import { changefreqProblem, priorityProblem } from '../options/option-checks.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import { isUnderBase, tooLong } from '../select/exclusions.js';
+import { isUnderBase, mayBeTooLong, tooLong } from '../select/exclusions.js';
 import { pageProblem } from '../select/page-problem.js';
 import type { ImageItem, LinkItem, PageRecord, SitemapItem, SitemapWarning } from '../types.js';
 import { encodeUrl } from '../url/encode.js';
@@ -143,10 +143,10 @@ export async function buildEntries(
   const chunkNames = Object.keys(options.chunks ?? {});
   const urlBytes = new ByteScratch();
   for (const record of included) {
-    // A URL of fewer UTF-8 bytes than the limit has fewer characters too: it is read as bytes,
-    // and made a string only when it may be too long or has alternates to look up.
+    // The URL is read as bytes, and made a string only when it may be too long or has
+    // alternates to look up.
     record.writeUrl(urlBytes);
-    if (urlBytes.length >= MAX_URL_LENGTH && tooLong(record.url)) {
+    if (mayBeTooLong(urlBytes.length) && tooLong(record.url)) {
       const url = record.url;
       pageProblem(
         options.strict,

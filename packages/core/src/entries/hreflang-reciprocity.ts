@@ -56,14 +56,11 @@ export function reciprocityWarnings(
   // Which URLs named are listed pages.
   const listed = new Uint8Array(urls.size);
   const bytes = new ByteScratch();
-  for (const r of records as Iterable<PageRecord & { writeUrl?(into: ByteScratch): void }>) {
+  for (const r of records) {
     if (r.excluded) continue;
     // A page table's view gives its URL's bytes: no string a page.
-    let row: number;
-    if (r.writeUrl) {
-      r.writeUrl(bytes);
-      row = urls.findBytes(bytes.bytes, 0, bytes.length);
-    } else row = urls.find(r.url);
+    bytes.writeUrlOf(r);
+    const row = urls.findBytes(bytes.bytes, 0, bytes.length);
     if (row !== -1) listed[row] = 1;
   }
   const lists = (page: number, target: number): boolean => {

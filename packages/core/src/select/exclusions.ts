@@ -138,6 +138,14 @@ export function tooLong(url: string): boolean {
   return url.length >= MAX_URL_LENGTH;
 }
 
+/**
+ * Whether a URL of `bytes` UTF-8 bytes may be `tooLong`: one of fewer bytes than the limit has
+ * fewer characters too, so its string need not be made to tell.
+ */
+export function mayBeTooLong(bytes: number): boolean {
+  return bytes >= MAX_URL_LENGTH;
+}
+
 const NOINDEX = new Set(['noindex', 'none']);
 
 /**

@@ -94,3 +94,19 @@ describe('ByteScratch.startsWith', () => {
     expect([prefix('https://e.com/'), prefix('https://e.com/blog/')]).toEqual([true, false]);
   });
 });
+
+describe('ByteScratch.writeUrlOf', () => {
+  it("writes a plain record's URL from its string, a view's from its own bytes", () => {
+    const scratch = new ByteScratch();
+    scratch.writeUrlOf({ url: 'https://e.com/caf%C3%A9/' });
+    expect(scratch.bytes.toString('utf8', 0, scratch.length)).toBe('https://e.com/caf%C3%A9/');
+    const view = {
+      url: 'not read',
+      writeUrl(into: ByteScratch) {
+        into.write('https://e.com/from-bytes/');
+      },
+    };
+    scratch.writeUrlOf(view);
+    expect(scratch.bytes.toString('utf8', 0, scratch.length)).toBe('https://e.com/from-bytes/');
+  });
+});
